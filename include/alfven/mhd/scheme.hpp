@@ -1,0 +1,23 @@
+/// @file scheme.hpp
+/// @brief Parameters of the MISO scheme (mhd-scheme.md), independent of configuration files.
+#pragma once
+
+#include "boundary.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// Everything the solver needs besides the grid and the sources. Defaults are MISO's.
+struct SchemeParameters {
+  double gamma = 5.0 / 3.0;  ///< adiabatic index (eos.gm)
+  double cfl_number = 0.5;   ///< mhd.cfl_number
+  double ep = 1.0;           ///< limiter parameter epsilon (mhd.artificial_viscosity.ep)
+  double fh = 1.0;           ///< flux amplitude h (mhd.artificial_viscosity.fh)
+  double cs_fac = 1.0;       ///< weight of the sound speed in the viscous speed
+  double ca_fac = 1.0;       ///< weight of the Alfven speed
+  double vv_fac = 1.0;       ///< weight of |v|
+  BoundaryConditions boundaries = BoundaryConditions::all_periodic();
+};
+
+}  // namespace mhd
+}  // namespace alfven

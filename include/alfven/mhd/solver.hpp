@@ -1,0 +1,126 @@
+/// @file solver.hpp
+/// @brief The MISO-compatible MHD solver on one backend: state, time step, one full step.
+///
+/// One step (mhd-scheme.md, "Time step"): the caller takes dt from compute_time_step(); then
+/// GLM parameters c_h = 0.8 cfl min(dx) / dt, tau = 2 dt; four low-storage stages
+/// q_a <- L(q, q_a, s dt) for s = 1/4, 1/3, 1/2, 1, each followed by boundary conditions;
+/// then the artificial viscosity along x, y, z, each followed by boundary conditions.
+/// Every kernel is a functor from stage.hpp, viscosity.hpp, boundary.hpp, cfl.hpp run through
+/// for_each/reduce, so this same class runs on the host and (compiled by nvcc) on a GPU. Fields
+/// stay in the backend's memory for the whole run.
+#pragma once
+
+#include <cmath>
+#include <utility>
+
+#include "alfven/core/core.hpp"
+#include "boundary.hpp"
+#include "cfl.hpp"
+#include "diagnostics.hpp"
+#include "fields.hpp"
+#include "grid.hpp"
+#include "scheme.hpp"
+#include "source.hpp"
+#include "stage.hpp"
+#include "viscosity.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// MHD solver for precision Real on Backend, with source terms Source (source.hpp).
+/// Not copyable. Errors: constructor throws alfven::Error on an invalid grid (see make_grid).
+template <typename Real, typename Backend, typename Source = NoSource>
+class Solver {
+ public:
+  Solver(const Grid& grid, const SchemeParameters& params, const Source& source = Source{})
+      : grid_(grid), params_(params), source_(source), q_(grid), qa_(grid), qr_(grid),
+        speed_(grid.total[0], grid.total[1], grid.total[2]) {
+    eos_.gamma = Real(params.gamma);
+  }
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  /// The grid (local block) this solver works on.
+  const Grid& grid() const { return grid_; }
+  /// Scheme parameters.
+  const SchemeParameters& parameters() const { return params_; }
+  /// The current state (primitive fields, ghost cells included).
+  Fields<Real, Backend>& state() { return q_; }
+  const Fields<Real, Backend>& state() const { return q_; }
+
+  /// Replaces the state by `src` (any backend) and fills the ghost cells.
+  template <typename B>
+  void set_state(const Fields<Real, B>& src) {
+    q_.copy_from(src);
+    apply_boundaries(q_);
+  }
+
+  /// The admissible time step of the current state and the first unphysical cell, if any
+  /// (cfl.hpp). Synchronous.
+  TimeStepCheck<Real> compute_time_step() {
+    const TimeStepKernel<Real> k{q_.const_view(), grid_, eos_, Real(params_.cfl_number)};
+    return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{}, dt_helper_);
+  }
+
+  /// Advances the state by one full step of size dt (stages, then artificial viscosity).
+  void advance(Real dt) {
+    const Real ch = Real(0.8 * params_.cfl_number * grid_.min_spacing() / double(dt));
+    const Real ch2 = ch * ch;
+    const Real tau = Real(2) * dt;
+    // Four stages: q_a <- L(q, q_a, s dt); the first stage's argument is q itself.
+    const Real fractions[4] = {Real(1) / Real(4), Real(1) / Real(3), Real(1) / Real(2), Real(1)};
+    for (int s = 0; s < 4; ++s) {
+      const Real dts = dt * fractions[s];
+      const ConstFieldsView<Real> arg = s == 0 ? q_.const_view() : qa_.const_view();
+      const StageKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2,
+                                        math::exp(-dts / tau), source_};
+      for_each(Backend{}, grid_.interior(), k);
+      qa_.swap(qr_);
+      apply_boundaries(qa_);
+    }
+    q_.swap(qa_);
+    apply_artificial_viscosity(dt);
+  }
+
+  /// Total mass, total energy and max |div B| of the current state (interior cells).
+  Totals totals() const {
+    ReduceHelper<Totals, Backend> helper;
+    return reduce(Backend{}, grid_.interior(), Totals{0, 0, 0}, TotalsKernel<Real>{q_.const_view(), grid_}, TotalsOp{},
+                  helper);
+  }
+
+  /// Fills the ghost cells of `f` with the boundary conditions, axis by axis.
+  void apply_boundaries(Fields<Real, Backend>& f) {
+    for (int face = 0; face < 6; ++face) {
+      if (!grid_.active(face / 2)) continue;
+      for_each(Backend{}, boundary_range(grid_, face), BoundaryKernel<Real>{f.view(), grid_, params_.boundaries, face});
+    }
+  }
+
+ private:
+  void apply_artificial_viscosity(Real dt) {
+    // The characteristic speed is taken once, from the state after the stages (as MISO does).
+    const CharacteristicSpeedKernel<Real> ck{q_.const_view(), speed_.view(), eos_, Real(params_.cs_fac),
+                                             Real(params_.ca_fac), Real(params_.vv_fac)};
+    for_each(Backend{}, grid_.all(), ck);
+    for (int axis = 0; axis < 3; ++axis) {
+      if (!grid_.active(axis)) continue;
+      const ViscosityKernel<Real> vk{q_.const_view(), qr_.view(), speed_.const_view(), axis, grid_.stride(axis),
+                                     Real(dt / Real(grid_.d[axis])), Real(params_.ep), Real(params_.fh)};
+      for_each(Backend{}, viscosity_range(grid_, axis), vk);
+      q_.swap(qr_);
+      apply_boundaries(q_);
+    }
+  }
+
+  Grid grid_;
+  SchemeParameters params_;
+  Source source_;
+  IdealGas<Real> eos_{};
+  Fields<Real, Backend> q_, qa_, qr_;
+  Array3D<Real, Backend> speed_;
+  ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;
+};
+
+}  // namespace mhd
+}  // namespace alfven

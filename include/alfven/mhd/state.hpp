@@ -1,0 +1,81 @@
+/// @file state.hpp
+/// @brief One cell's primitive state, loaded from and stored to a fields view by linear cell
+/// index, and the derived quantities every kernel needs.
+#pragma once
+
+#include "alfven/core/macros.hpp"
+#include "fields.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// Constants of Gaussian units: 1/(4 pi) and 1/(8 pi).
+template <typename Real>
+struct Gaussian {
+  static constexpr Real inv_4pi = Real(0.079577471545947667884441881686257181);
+  static constexpr Real inv_8pi = Real(0.039788735772973833942220940843128591);
+};
+
+/// Primitive state of one cell: rho, v, B (Gaussian), e (specific internal energy), psi.
+template <typename Real>
+struct Primitive {
+  Real rho;
+  Real v[3];
+  Real b[3];
+  Real e;
+  Real psi;
+
+  /// |v|^2
+  ALFVEN_HOST_DEVICE Real v2() const { return v[0] * v[0] + v[1] * v[1] + v[2] * v[2]; }
+  /// |B|^2
+  ALFVEN_HOST_DEVICE Real b2() const { return b[0] * b[0] + b[1] * b[1] + b[2] * b[2]; }
+  /// v . B
+  ALFVEN_HOST_DEVICE Real vdotb() const { return v[0] * b[0] + v[1] * b[1] + v[2] * b[2]; }
+  /// Total energy density E = rho e + rho |v|^2 / 2 + |B|^2 / (8 pi).
+  ALFVEN_HOST_DEVICE Real total_energy() const {
+    return rho * e + Real(0.5) * rho * v2() + b2() * Gaussian<Real>::inv_8pi;
+  }
+};
+
+/// Raw access to a fields array by linear cell index c = i + tx (j + ty k) and variable.
+/// Variable v of cell c lives at ptr[c + v * ncell].
+template <typename T>
+struct CellAccess {
+  T* ptr;
+  long ncell;
+  explicit ALFVEN_HOST_DEVICE CellAccess(const View<T, 4>& f)
+      : ptr(f.data()), ncell(long(f.extent(0)) * f.extent(1) * f.extent(2)) {}
+  ALFVEN_HOST_DEVICE T& operator()(long c, int v) const { return ptr[c + v * ncell]; }
+
+  /// Loads the primitive state of cell c.
+  template <typename Real = typename std::remove_const<T>::type>
+  ALFVEN_HOST_DEVICE Primitive<Real> load(long c) const {
+    Primitive<Real> q;
+    q.rho = ptr[c + density * ncell];
+    q.v[0] = ptr[c + velocity_x * ncell];
+    q.v[1] = ptr[c + velocity_y * ncell];
+    q.v[2] = ptr[c + velocity_z * ncell];
+    q.b[0] = ptr[c + magnetic_field_x * ncell];
+    q.b[1] = ptr[c + magnetic_field_y * ncell];
+    q.b[2] = ptr[c + magnetic_field_z * ncell];
+    q.e = ptr[c + internal_energy * ncell];
+    q.psi = ptr[c + psi * ncell];
+    return q;
+  }
+  /// Stores a primitive state into cell c.
+  template <typename Real>
+  ALFVEN_HOST_DEVICE void store(long c, const Primitive<Real>& q) const {
+    ptr[c + density * ncell] = q.rho;
+    ptr[c + velocity_x * ncell] = q.v[0];
+    ptr[c + velocity_y * ncell] = q.v[1];
+    ptr[c + velocity_z * ncell] = q.v[2];
+    ptr[c + magnetic_field_x * ncell] = q.b[0];
+    ptr[c + magnetic_field_y * ncell] = q.b[1];
+    ptr[c + magnetic_field_z * ncell] = q.b[2];
+    ptr[c + internal_energy * ncell] = q.e;
+    ptr[c + psi * ncell] = q.psi;
+  }
+};
+
+}  // namespace mhd
+}  // namespace alfven
