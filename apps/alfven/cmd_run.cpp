@@ -1,0 +1,63 @@
+// `alfven run` and `alfven problems`.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "alfven/mhd/problem.hpp"
+#include "alfven/mhd/run.hpp"
+#include "commands.hpp"
+
+namespace alfven {
+namespace app {
+
+namespace {
+
+void print_summary(const mhd::RunSummary& s, bool two_d) {
+  std::printf("\nDone: %ld steps to t = %.6g in %.2f s (%s backend, %.3g cell updates/s).\n", s.steps, s.time,
+              s.wall_seconds, s.backend.c_str(), s.cell_updates_per_second);
+  std::printf("Output in %s/:\n", s.output_dir.c_str());
+  std::printf("  snapshot_NNNN.h5  %d HDF5 snapshots (datasets density, velocity_x, ..., psi; shape (nz, ny, nx))\n",
+              s.snapshots);
+  std::printf("  run.xdmf          index of all snapshots: open it in ParaView or VisIt (paraview %s/run.xdmf)\n",
+              s.output_dir.c_str());
+  std::printf("  log.csv           time, dt, total mass, total energy, max |div B|, cell updates/s\n");
+  if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");
+  std::printf("  config.yaml       the complete configuration of this run\n");
+  std::printf("In Python: PYTHONPATH=python /usr/bin/python3 -c \"import alfven; print(alfven.load_run('%s')[-1].keys())\"\n",
+              s.output_dir.c_str());
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto opts = std::make_shared<mhd::RunOptions>();
+  CLI::App* run = app.add_subcommand("run", "Run a simulation (default: Orszag-Tang vortex, 256^2, to t = 0.5)");
+  run->add_option("config", opts->config, "YAML configuration file, or a built-in problem name (see `alfven problems`)");
+  run->add_option("--set", opts->overrides, "Override a configuration key, e.g. --set time.max_steps=100 (repeatable)")
+      ->take_all();
+  run->add_option("-o,--output", opts->output_dir, "Run directory (default: io.output_dir, else the problem name)");
+  run->add_option("--backend", opts->backend, "host or cuda (default: the config's backend key, auto)");
+  run->add_flag("-q,--quiet", opts->quiet, "No progress line");
+  run->callback([opts]() {
+    const mhd::RunSummary s = mhd::run(*opts, std::cout);
+    const mhd::RunConfig cfg = mhd::resolve_config(*opts);
+    const int active = (cfg.i_size > 1) + (cfg.j_size > 1) + (cfg.k_size > 1);
+    print_summary(s, active == 2 && cfg.write_png);
+  });
+}
+
+void add_problems_command(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("problems", "List the built-in problems and their parameters");
+  cmd->callback([]() {
+    for (const auto& p : mhd::builtin_problems()) {
+      std::printf("%-12s %s\n", p->name().c_str(), p->description().c_str());
+      for (const auto& spec : p->parameters())
+        std::printf("%-12s   problem_parameters.%s (default %s): %s\n", "", spec.name.c_str(),
+                    spec.default_value.c_str(), spec.description.c_str());
+    }
+    std::printf("\nRun one with `alfven run NAME`; see its full configuration in problems/NAME.yaml.\n");
+  });
+}
+
+}  // namespace app
+}  // namespace alfven

@@ -1,0 +1,17 @@
+// The subcommands of the alfven program; each registers itself on the CLI11 app.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace alfven {
+namespace app {
+
+/// `alfven run [CONFIG] [--set key=value]... [--output DIR] [--backend host|cuda] [--quiet]`
+void add_run_command(CLI::App& app);
+/// `alfven problems`: the built-in problems and their parameters.
+void add_problems_command(CLI::App& app);
+/// `alfven info`: how this program was built and which devices it sees.
+void add_info_command(CLI::App& app);
+
+}  // namespace app
+}  // namespace alfven

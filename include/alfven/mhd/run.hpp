@@ -1,0 +1,55 @@
+/// @file run.hpp
+/// @brief `alfven run`: configure, set up, run a simulation to the end and write its output.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "alfven/core/error.hpp"
+#include "alfven/mhd/config.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// What the command line says about a run.
+struct RunOptions {
+  /// A YAML file, or the name of a built-in problem (`alfven problems` lists them); empty means
+  /// the default problem (orszag_tang).
+  std::string config;
+  std::vector<std::string> overrides;  ///< `--set key=value`, applied in order
+  std::string output_dir;              ///< `--output DIR`; empty: io.output_dir, else the problem name
+  std::string backend;                 ///< `--backend host|cuda`; empty: the config's backend key
+  bool quiet = false;                  ///< no progress line (the summary is still printed)
+};
+
+/// What a finished run reports.
+struct RunSummary {
+  std::string output_dir;         ///< the run directory
+  std::string backend;            ///< "host" or "cuda"
+  long steps = 0;                 ///< steps taken in this run
+  double time = 0;                ///< simulation time reached
+  double wall_seconds = 0;        ///< wall time of the time loop (output included)
+  double cell_updates_per_second = 0;  ///< interior cells x steps / time-loop wall time (output excluded)
+  int snapshots = 0;              ///< snapshots written
+  long cells = 0;                 ///< interior cells
+};
+
+/// A run that went unphysical: the message names the step, time, cell and variable, and the last
+/// good snapshot that was kept.
+class UnphysicalStateError : public Error {
+ public:
+  explicit UnphysicalStateError(const std::string& m) : Error(m) {}
+};
+
+/// The validated configuration a RunOptions describes (built-in problem text or file, then
+/// overrides). Throws ConfigError before anything is written.
+RunConfig resolve_config(const RunOptions& options);
+
+/// Runs the simulation described by `options`, printing progress and a summary to `out`.
+/// Throws ConfigError (bad configuration; nothing written), UnphysicalStateError, or
+/// alfven::Error (I/O failure, unusable problem set-up).
+RunSummary run(const RunOptions& options, std::ostream& out);
+
+}  // namespace mhd
+}  // namespace alfven

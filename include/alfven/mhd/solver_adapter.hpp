@@ -1,0 +1,39 @@
+/// @file solver_adapter.hpp
+/// @brief SolverInterface implemented by a Solver of one backend; included by the translation
+/// unit that instantiates that backend (solver_host.cpp, solver_cuda.cu).
+#pragma once
+
+#include <memory>
+
+#include "alfven/mhd/solver.hpp"
+#include "alfven/mhd/solver_interface.hpp"
+
+namespace alfven {
+namespace mhd {
+
+template <typename Real, typename Backend, typename Source>
+class SolverAdapter final : public SolverInterface<Real> {
+ public:
+  SolverAdapter(const Grid& g, const SchemeParameters& p, const Source& s) : solver_(g, p, s) {}
+  void set_state(const Fields<Real, backend::Host>& host) override { solver_.set_state(host); }
+  void get_state(Fields<Real, backend::Host>& host) const override { host.copy_from(solver_.state()); }
+  TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
+  void advance(Real dt) override { solver_.advance(dt); }
+  Totals totals() const override { return solver_.totals(); }
+  const char* backend_name() const override { return Backend::name; }
+
+ private:
+  Solver<Real, Backend, Source> solver_;
+};
+
+/// Builds the adapter with NoSource when no source term is set, UniformSources otherwise.
+template <typename Real, typename Backend>
+std::unique_ptr<SolverInterface<Real>> make_solver_on(const Grid& g, const SchemeParameters& p,
+                                                      const SourceParameters& s) {
+  if (!s.any()) return std::make_unique<SolverAdapter<Real, Backend, NoSource>>(g, p, NoSource{});
+  UniformSources<Real> src{{Real(s.gravity[0]), Real(s.gravity[1]), Real(s.gravity[2])}, Real(s.heating_rate)};
+  return std::make_unique<SolverAdapter<Real, Backend, UniformSources<Real>>>(g, p, src);
+}
+
+}  // namespace mhd
+}  // namespace alfven
