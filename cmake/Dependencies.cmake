@@ -16,6 +16,8 @@ else()
   message(FATAL_ERROR "yaml-cpp found but exports neither yaml-cpp::yaml-cpp nor yaml-cpp")
 endif()
 
+# FindHDF5 compiles a small C probe, so the C language must be enabled before it runs.
+enable_language(C)
 find_package(HDF5 REQUIRED COMPONENTS C)
 find_package(CLI11 REQUIRED)
 find_package(fmt REQUIRED)
