@@ -1,0 +1,154 @@
+/// @file config.hpp
+/// @brief The run configuration of the MHD solver: what a YAML file (plus `--set key=value`
+/// overrides) says, validated and with every default filled in.
+///
+/// The keys and their meaning are listed in docs/configuration.md. A MISO configuration file
+/// loads unchanged: MISO's keys keep MISO's names and defaults, and MISO keys that Alfven does not
+/// use are accepted, type-checked and ignored.
+///
+/// This header is light on purpose (no yaml-cpp): CUDA translation units include it. The parser
+/// lives in the `alfven_config` library (src/config).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "alfven/core/error.hpp"
+#include "alfven/mhd/variables.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// Floating-point type of the fields and the arithmetic of a run.
+enum class Precision { Float, Double };
+
+/// What a boundary does to one variable in the ghost cells next to one face.
+enum class BoundaryKind {
+  Periodic,       ///< copied from the opposite side of the domain (domain.periodic.<axis>: true)
+  Outflow,        ///< zero gradient: the ghost cell repeats the last interior cell
+  Symmetric,      ///< mirrored: ghost cell k outside equals interior cell k inside
+  Antisymmetric,  ///< mirrored with the sign flipped
+};
+
+/// The six faces of the domain box, in the order the boundary tables use.
+enum Face : int { x_lower = 0, x_upper, y_lower, y_upper, z_lower, z_upper, num_faces };
+
+/// Boundary kind per face and per variable (variables in the order of alfven::mhd::Var).
+/// Value-initialised, every entry is Periodic.
+struct BoundarySpec {
+  BoundaryKind kind[num_faces][num_vars] = {};
+};
+
+/// Describes one parameter a problem set-up takes under `problem_parameters:`.
+struct ProblemParameterSpec {
+  std::string name;                             ///< key under problem_parameters
+  enum Type { Real, Integer, Boolean, String } type = Real;  ///< what the value must parse as
+  std::string default_value;                    ///< used when the file does not give the key
+  std::string description;                      ///< one line, shown by `alfven problems`
+};
+
+/// A complete, validated run configuration. Field comments give the YAML key; defaults are
+/// MISO's. A default-constructed RunConfig is not a valid run (tend and dt_output are 0).
+struct RunConfig {
+  std::string source;                  ///< file path of the config, or "built-in:NAME"
+  std::string problem = "orszag_tang"; ///< problem
+  Precision precision = Precision::Double;  ///< precision: float | double
+  std::string backend = "auto";        ///< backend: auto | host | cuda
+
+  int i_size = 1, j_size = 1, k_size = 1;  ///< grid.{i,j,k}_size, cells per axis (required)
+  int margin = 2;                      ///< grid.margin, ghost cells on each side of an active axis
+  double x_min = 0, x_max = 1;         ///< grid.x_min, grid.x_max
+  double y_min = 0, y_max = 1;         ///< grid.y_min, grid.y_max
+  double z_min = 0, z_max = 1;         ///< grid.z_min, grid.z_max
+  bool periodic[3] = {true, true, true};  ///< domain.periodic.{x,y,z}
+  /// Periodic on the faces of periodic axes; elsewhere from the `boundary:` section (outflow by
+  /// default).
+  BoundarySpec boundary;
+
+  double tend = 0;                     ///< time.tend, end time (required)
+  double dt_output = 0;                ///< time.dt_output, time between snapshots (required)
+  long max_steps = -1;                 ///< time.max_steps, -1 = no limit
+
+  double cfl_number = 0.5;             ///< mhd.cfl_number
+  double ep = 1, fh = 1;               ///< mhd.artificial_viscosity.{ep, fh}
+  double cs_fac = 1, ca_fac = 1, vv_fac = 1;  ///< mhd.artificial_viscosity.{cs,ca,vv}_fac
+  double gamma = 5.0 / 3.0;            ///< eos.gm, ratio of specific heats
+
+  int procs[3] = {0, 0, 0};            ///< mpi.{x,y,z}_procs, ranks per axis, 0 = automatic
+
+  /// io.output_dir, else MISO's io.save_dir, else base.save_dir, else "" (the driver then uses
+  /// the problem name).
+  std::string output_dir;
+  bool restart = false;                ///< io.continue or base.continue (MISO)
+  bool write_png = true;               ///< io.png
+  int log_every = 10;                  ///< io.log_every, steps between CSV log rows
+
+  double gravity[3] = {0, 0, 0};       ///< sources.gravity: [gx, gy, gz], uniform acceleration
+  double heating_rate = 0;             ///< sources.heating_rate, energy per volume per time
+
+  /// problem_parameters.*: every parameter of the chosen problem, validated against its spec and
+  /// kept as text (reals in shortest round-trip form, booleans as true/false).
+  std::map<std::string, std::string> problem_parameters;
+};
+
+/// Known problems and the parameters each takes, supplied by the caller (the solver layer owns
+/// the problem registry). An empty catalog turns the problem checks off: any problem name is
+/// accepted and problem_parameters are kept as given (scalars only).
+using ProblemCatalog = std::map<std::string, std::vector<ProblemParameterSpec>>;
+
+/// A configuration that does not validate. what() lists every problem found, one per line, each
+/// as `FILE:LINE: dotted.key: what was expected` (or `--set KEY=VALUE: ...` for an override).
+class ConfigError : public Error {
+ public:
+  /// Builds the error from its lines (at least one).
+  explicit ConfigError(std::vector<std::string> messages);
+  /// The individual messages, in the order they were found.
+  const std::vector<std::string>& messages() const { return messages_; }
+
+ private:
+  std::vector<std::string> messages_;
+};
+
+/// Reads, validates and completes the configuration in the YAML file `path`.
+/// `overrides` are `dotted.key=value` strings (from `--set`), applied in order before validation;
+/// the value is a YAML scalar or flow collection (`[0, 0, -1]`).
+/// Throws ConfigError listing every problem found (missing file, malformed YAML, unknown key,
+/// wrong type, missing required key, value out of range); nothing is returned partially valid.
+RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
+                      const ProblemCatalog& problems);
+
+/// As load_config, from YAML text; `source_name` names it in messages and in RunConfig::source
+/// (e.g. "built-in:orszag_tang").
+RunConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
+                                  const std::vector<std::string>& overrides,
+                                  const ProblemCatalog& problems);
+
+/// A complete YAML configuration equivalent to `config` (every key written, defaults included),
+/// which load_config reads back to an equal RunConfig. The run directory keeps it as config.yaml.
+std::string to_yaml(const RunConfig& config);
+
+/// The dotted names of every key a configuration file may contain, including the MISO keys that
+/// are accepted and ignored. Sections with free-form keys appear as `boundary.<face>` and
+/// `problem_parameters.<name>`.
+std::vector<std::string> config_keys();
+
+/// Name of a face as used in configuration keys ("x_lower" ... "z_upper").
+const char* face_name(int face);
+
+/// Name of a boundary kind as used in configuration files ("periodic", "outflow", ...).
+const char* boundary_kind_name(BoundaryKind kind);
+
+/// Equal if every entry is equal.
+bool operator==(const BoundarySpec& a, const BoundarySpec& b);
+/// Not equal.
+inline bool operator!=(const BoundarySpec& a, const BoundarySpec& b) { return !(a == b); }
+
+/// Equal if every field except `source` (where the configuration came from) is equal; doubles
+/// compare exactly.
+bool operator==(const RunConfig& a, const RunConfig& b);
+/// Not equal.
+inline bool operator!=(const RunConfig& a, const RunConfig& b) { return !(a == b); }
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,66 @@
+/// @file cross_check.cpp
+/// @brief Keys that fill one field together, and rules that involve several keys.
+#include <fmt/format.h>
+
+#include "scalars.hpp"
+#include "sections.hpp"
+
+namespace alfven {
+namespace mhd {
+namespace config_detail {
+
+namespace {
+
+const Value* given(const TreeContents& contents, const std::string& key) {
+  const auto it = contents.values.find(key);
+  return it == contents.values.end() ? nullptr : &it->second.value;
+}
+
+/// Where to point for `key`: its value if given, else its section, else nowhere in the file.
+YAML::Mark mark_of(const TreeContents& contents, const std::string& key) {
+  const auto value = contents.values.find(key);
+  if (value != contents.values.end()) return value->second.node.Mark();
+  const auto section = contents.sections.find(key.substr(0, key.rfind('.')));
+  if (section != contents.sections.end()) return section->second.mark;
+  return YAML::Mark::null_mark();
+}
+
+void check_extent(const TreeContents& contents, char axis, double lower, double upper,
+                  Diagnostics& diagnostics) {
+  if (upper > lower) return;
+  const std::string max_key = fmt::format("grid.{}_max", axis);
+  diagnostics.error(max_key, mark_of(contents, max_key),
+                    fmt::format("expected a value greater than grid.{}_min ({}), got {}", axis,
+                                format_real(lower), format_real(upper)));
+}
+
+}  // namespace
+
+void finish_and_cross_check(const TreeContents& contents, RunConfig& config,
+                            Diagnostics& diagnostics) {
+  // Output directory: ours first, then MISO's two spellings.
+  for (const char* key : {"io.output_dir", "io.save_dir", "base.save_dir"}) {
+    if (const Value* v = given(contents, key)) {
+      config.output_dir = v->text;
+      break;
+    }
+  }
+  for (const char* key : {"io.continue", "base.continue"}) {
+    if (const Value* v = given(contents, key)) config.restart = config.restart || v->boolean;
+  }
+
+  check_extent(contents, 'x', config.x_min, config.x_max, diagnostics);
+  check_extent(contents, 'y', config.y_min, config.y_max, diagnostics);
+  check_extent(contents, 'z', config.z_min, config.z_max, diagnostics);
+
+  const bool any_active = config.i_size > 1 || config.j_size > 1 || config.k_size > 1;
+  if (any_active && config.margin < 2 && given(contents, "grid.margin")) {
+    diagnostics.error("grid.margin", mark_of(contents, "grid.margin"),
+                      fmt::format("expected an integer >= 2 (the stencils reach 2 cells), got {}",
+                                  config.margin));
+  }
+}
+
+}  // namespace config_detail
+}  // namespace mhd
+}  // namespace alfven

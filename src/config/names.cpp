@@ -1,0 +1,70 @@
+/// @file names.cpp
+/// @brief Names of faces and boundary kinds, comparison of configurations, ConfigError.
+#include <algorithm>
+
+#include "alfven/mhd/config.hpp"
+#include "schema.hpp"
+
+namespace alfven {
+namespace mhd {
+
+namespace {
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += (out.empty() ? "" : "\n") + line;
+  return out;
+}
+}  // namespace
+
+ConfigError::ConfigError(std::vector<std::string> messages)
+    : Error(join_lines(messages)), messages_(std::move(messages)) {}
+
+const char* face_name(int face) {
+  static const char* const names[num_faces] = {"x_lower", "x_upper", "y_lower",
+                                               "y_upper", "z_lower", "z_upper"};
+  return (face >= 0 && face < num_faces) ? names[face] : "unknown";
+}
+
+const char* boundary_kind_name(BoundaryKind kind) {
+  switch (kind) {
+    case BoundaryKind::Periodic: return "periodic";
+    case BoundaryKind::Outflow: return "outflow";
+    case BoundaryKind::Symmetric: return "symmetric";
+    case BoundaryKind::Antisymmetric: return "antisymmetric";
+  }
+  return "unknown";
+}
+
+std::vector<std::string> config_keys() {
+  std::vector<std::string> keys;
+  for (const auto& key : config_detail::schema()) keys.push_back(key.path);
+  keys.push_back("boundary.<face>");
+  keys.push_back("problem_parameters.<name>");
+  return keys;
+}
+
+bool operator==(const BoundarySpec& a, const BoundarySpec& b) {
+  for (int f = 0; f < num_faces; ++f) {
+    if (!std::equal(a.kind[f], a.kind[f] + num_vars, b.kind[f])) return false;
+  }
+  return true;
+}
+
+bool operator==(const RunConfig& a, const RunConfig& b) {
+  const auto same3 = [](const auto& x, const auto& y) { return std::equal(x, x + 3, y); };
+  return a.problem == b.problem && a.precision == b.precision && a.backend == b.backend &&
+         a.i_size == b.i_size && a.j_size == b.j_size && a.k_size == b.k_size &&
+         a.margin == b.margin && a.x_min == b.x_min && a.x_max == b.x_max && a.y_min == b.y_min &&
+         a.y_max == b.y_max && a.z_min == b.z_min && a.z_max == b.z_max &&
+         same3(a.periodic, b.periodic) && a.boundary == b.boundary && a.tend == b.tend &&
+         a.dt_output == b.dt_output && a.max_steps == b.max_steps &&
+         a.cfl_number == b.cfl_number && a.ep == b.ep && a.fh == b.fh && a.cs_fac == b.cs_fac &&
+         a.ca_fac == b.ca_fac && a.vv_fac == b.vv_fac && a.gamma == b.gamma &&
+         same3(a.procs, b.procs) && a.output_dir == b.output_dir && a.restart == b.restart &&
+         a.write_png == b.write_png && a.log_every == b.log_every &&
+         same3(a.gravity, b.gravity) && a.heating_rate == b.heating_rate &&
+         a.problem_parameters == b.problem_parameters;
+}
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,100 @@
+/// @file overrides.cpp
+/// @brief Parsing and applying `--set KEY=VALUE`.
+#include "overrides.hpp"
+
+#include <optional>
+
+#include <fmt/format.h>
+
+namespace alfven {
+namespace mhd {
+namespace config_detail {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const auto last = s.find_last_not_of(" \t");
+  return s.substr(first, last - first + 1);
+}
+
+/// "a.b.c" -> {"a", "b", "c"}; nullopt if a component is empty.
+std::optional<std::vector<std::string>> split_key(const std::string& key) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = key.find('.', start);
+    parts.push_back(key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (parts.back().empty()) return std::nullopt;
+    if (dot == std::string::npos) return parts;
+    start = dot + 1;
+  }
+}
+
+/// The value text as a YAML node; nullopt (recorded) when it does not parse.
+std::optional<YAML::Node> parse_value(const std::string& text, const std::string& location,
+                                      Diagnostics& diagnostics) {
+  if (text.empty()) return YAML::Node(std::string());
+  try {
+    return YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    diagnostics.error_at(location, "the value is not valid YAML (" + e.msg + ")");
+    return std::nullopt;
+  }
+}
+
+/// Sets root[parts...] = value, creating missing sections. False if a part of the path holds a
+/// value that is not a map (the path goes through a key, not a section).
+bool set_path(YAML::Node& root, const std::vector<std::string>& parts, const YAML::Node& value,
+              std::string& blocked_at) {
+  YAML::Node section = root;  // a handle: reset() rebinds it, = would overwrite the content
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    blocked_at = blocked_at.empty() ? parts[i] : blocked_at + "." + parts[i];
+    YAML::Node child = section[parts[i]];
+    if (!child.IsDefined() || child.IsNull()) {
+      section[parts[i]] = YAML::Node(YAML::NodeType::Map);
+    } else if (!child.IsMap()) {
+      return false;
+    }
+    section.reset(section[parts[i]]);
+  }
+  section[parts.back()] = value;
+  return true;
+}
+
+void apply_one(YAML::Node& root, const std::string& assignment, Diagnostics& diagnostics) {
+  const std::string location = "--set " + assignment;
+  const std::size_t equals = assignment.find('=');
+  if (equals == std::string::npos) {
+    diagnostics.error_at(location, "expected KEY=VALUE, e.g. --set time.tend=0.5");
+    return;
+  }
+  const std::string key = trim(assignment.substr(0, equals));
+  const auto parts = split_key(key);
+  if (!parts) {
+    diagnostics.error_at(location, fmt::format("\"{}\" is not a dotted key such as grid.i_size", key));
+    return;
+  }
+  const auto value = parse_value(trim(assignment.substr(equals + 1)), location, diagnostics);
+  if (!value) return;
+  std::string blocked_at;
+  if (!set_path(root, *parts, *value, blocked_at)) {
+    diagnostics.error_at(location, fmt::format("{}: {} holds a value, not a section, so it has no "
+                                               "key {}",
+                                               key, blocked_at, key));
+    return;
+  }
+  diagnostics.note_override(key, assignment);
+}
+
+}  // namespace
+
+void apply_overrides(YAML::Node& root, const std::vector<std::string>& overrides,
+                     Diagnostics& diagnostics) {
+  for (const std::string& assignment : overrides) apply_one(root, assignment, diagnostics);
+}
+
+}  // namespace config_detail
+}  // namespace mhd
+}  // namespace alfven

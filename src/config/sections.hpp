@@ -1,0 +1,31 @@
+/// @file sections.hpp
+/// @brief Readers of the free-form sections and the checks that span several keys.
+#pragma once
+
+#include "alfven/mhd/config.hpp"
+#include "diagnostics.hpp"
+#include "validate.hpp"
+
+namespace alfven {
+namespace mhd {
+namespace config_detail {
+
+/// Fills config.boundary: Periodic on the faces of periodic axes (config.periodic must be set),
+/// elsewhere from the `boundary:` section, outflow where it says nothing. Records unknown faces
+/// or variables, unknown kinds, and entries for faces of periodic axes.
+void read_boundary(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
+
+/// Checks config.problem against `problems` and fills config.problem_parameters from the
+/// `problem_parameters:` section, typed by the problem's specs, defaults added. With an empty
+/// catalog the name is not checked and parameters are kept as given.
+void read_problem(const TreeContents& contents, const ProblemCatalog& problems, RunConfig& config,
+                  Diagnostics& diagnostics);
+
+/// Combines keys that share a field (output directory, restart flag) and checks the rules that
+/// involve several keys (x_max > x_min, margin >= 2 when an axis is active).
+void finish_and_cross_check(const TreeContents& contents, RunConfig& config,
+                            Diagnostics& diagnostics);
+
+}  // namespace config_detail
+}  // namespace mhd
+}  // namespace alfven

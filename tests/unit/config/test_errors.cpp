@@ -1,0 +1,145 @@
+/// @file test_errors.cpp
+/// @brief Every kind of invalid input is reported before anything runs, naming the file, the
+/// dotted key, the 1-based line and what was expected; all errors come together.
+#include <gtest/gtest.h>
+
+#include "config_test_support.hpp"
+
+using alfven_test::error_of;
+using alfven_test::minimal_yaml;
+
+namespace {
+/// Asserts `message` contains `fragment`.
+void expect_has(const std::string& message, const std::string& fragment) {
+  EXPECT_NE(message.find(fragment), std::string::npos)
+      << "missing: " << fragment << "\nin:\n" << message;
+}
+
+std::string with_grid(const std::string& grid_line) {
+  return "time: {tend: 0.5, dt_output: 0.1}\n" + grid_line + "\n";
+}
+}  // namespace
+
+TEST(ConfigErrors, WrongTypeNamesFileKeyLineAndExpectation) {
+  expect_has(error_of("time: {tend: 0.5, dt_output: 0.1}\ngrid:\n  i_size: abc\n  j_size: 1\n"
+                      "  k_size: 1\n"),
+             "config.yaml:3: grid.i_size: expected a positive integer, got \"abc\"");
+}
+
+TEST(ConfigErrors, IntegersMustBeIntegers) {
+  expect_has(error_of(with_grid("grid: {i_size: 1.5, j_size: 1, k_size: 1}")),
+             "config.yaml:2: grid.i_size: expected a positive integer, got \"1.5\"");
+}
+
+TEST(ConfigErrors, RealBooleanEnumAndListTypes) {
+  const std::string message = error_of(std::string(minimal_yaml()) +
+                                       "mhd: {cfl_number: fast}\n"
+                                       "domain: {periodic: {x: maybe}}\n"
+                                       "precision: quad\n"
+                                       "sources: {gravity: [0, 1]}\n");
+  expect_has(message, "config.yaml:3: mhd.cfl_number: expected a real number in (0, 1.5], got \"fast\"");
+  expect_has(message, "config.yaml:4: domain.periodic.x: expected true or false, got \"maybe\"");
+  expect_has(message, "config.yaml:5: precision: expected one of float, double, got \"quad\"");
+  expect_has(message, "config.yaml:6: sources.gravity: expected a list of 3 real numbers [gx, gy, gz], "
+                      "got a list");
+}
+
+TEST(ConfigErrors, MissingRequiredKey) {
+  const std::string message = error_of("grid: {i_size: 4, j_size: 4}\ntime: {tend: 1.0}\n");
+  expect_has(message, "config.yaml:1: grid.k_size: required key is missing (a positive integer)");
+  expect_has(message, "config.yaml:2: time.dt_output: required key is missing");
+}
+
+TEST(ConfigErrors, MissingSectionCitesTheFile) {
+  expect_has(error_of("grid: {i_size: 4, j_size: 4, k_size: 1}\n"),
+             "config.yaml: time.tend: required key is missing");
+}
+
+TEST(ConfigErrors, ValuesOutOfRange) {
+  const std::string message = error_of(
+      "grid: {i_size: 0, j_size: 4, k_size: 1, margin: 1, x_min: 1.0, x_max: 0.5}\n"
+      "time: {tend: -1, dt_output: 0}\n"
+      "mhd: {cfl_number: 3.0, artificial_viscosity: {ep: -0.1, fh: -2}}\n"
+      "eos: {gm: 1.0}\n"
+      "mpi: {x_procs: -1}\n");
+  expect_has(message, "config.yaml:1: grid.i_size: expected a positive integer, got \"0\"");
+  expect_has(message, "config.yaml:1: grid.margin: expected an integer >= 2");
+  expect_has(message, "config.yaml:1: grid.x_max: expected a value greater than grid.x_min (1.0), got 0.5");
+  expect_has(message, "config.yaml:2: time.tend: expected a real number > 0, got \"-1\"");
+  expect_has(message, "config.yaml:2: time.dt_output: expected a real number > 0, got \"0\"");
+  expect_has(message, "config.yaml:3: mhd.cfl_number: expected a real number in (0, 1.5], got \"3.0\"");
+  expect_has(message, "config.yaml:3: mhd.artificial_viscosity.ep: expected a real number >= 0");
+  expect_has(message, "config.yaml:3: mhd.artificial_viscosity.fh: expected a real number >= 0");
+  expect_has(message, "config.yaml:4: eos.gm: expected a real number > 1, got \"1.0\"");
+  expect_has(message, "config.yaml:5: mpi.x_procs: expected an integer >= 0 (0: automatic), got \"-1\"");
+}
+
+TEST(ConfigErrors, MarginBelowTwoIsFineWithoutActiveAxes) {
+  EXPECT_NO_THROW(alfven_test::load("grid: {i_size: 1, j_size: 1, k_size: 1, margin: 0}\n"
+                                    "time: {tend: 1, dt_output: 1}\n"));
+}
+
+TEST(ConfigErrors, UnknownKeyWithSuggestion) {
+  expect_has(error_of(with_grid("grid: {i_sise: 4, i_size: 4, j_size: 4, k_size: 1}")),
+             "config.yaml:2: grid.i_sise: unknown key; did you mean `grid.i_size`?");
+}
+
+TEST(ConfigErrors, UnknownSectionAndMisplacedKey) {
+  const std::string message = error_of(std::string(minimal_yaml()) + "mhdd: {cfl_number: 0.4}\n"
+                                                                     "tend: 3\n");
+  expect_has(message, "config.yaml:3: mhdd: unknown key; did you mean `mhd`?");
+  expect_has(message, "config.yaml:4: tend: unknown key; did you mean `time.tend`?");
+}
+
+TEST(ConfigErrors, UnknownKeyFarFromAnyListsTheValidOnes) {
+  expect_has(error_of(std::string(minimal_yaml()) + "eos: {polytrope: 2}\n"),
+             "config.yaml:3: eos.polytrope: unknown key (valid keys in eos: gm)");
+}
+
+TEST(ConfigErrors, SectionThatIsNotAMap) {
+  expect_has(error_of(std::string(minimal_yaml()) + "mhd: 0.5\n"),
+             "config.yaml:3: mhd: expected a map of keys, got \"0.5\"");
+}
+
+TEST(ConfigErrors, DuplicateKey) {
+  expect_has(error_of("grid: {i_size: 4, j_size: 4, k_size: 1}\ntime:\n  tend: 1\n  dt_output: 1\n"
+                      "  tend: 2\n"),
+             "config.yaml:5: time.tend: duplicate key (first given on line 3)");
+}
+
+TEST(ConfigErrors, MalformedYamlGivesFileAndLine) {
+  expect_has(error_of("grid: {i_size: 4, j_size: 4, k_size: 1}\ntime: [tend: 1\n"),
+             "config.yaml:3: malformed YAML:");
+  expect_has(error_of("grid:\n  i_size: 4\n   j_size: 4\n"), "config.yaml:3: malformed YAML:");
+}
+
+TEST(ConfigErrors, TopLevelMustBeAMap) {
+  expect_has(error_of("- 1\n- 2\n"), "config.yaml:1: expected a map of sections");
+}
+
+TEST(ConfigErrors, AllErrorsReportedTogetherOnePerLine) {
+  try {
+    alfven_test::load("grid: {i_size: x, j_size: 4, k_size: 1}\n"
+                      "time: {tend: 1, dt_output: 1}\n"
+                      "eos: {gm: 0.5}\n"
+                      "mhd: {cfl_numbr: 0.3}\n");
+    FAIL() << "no error";
+  } catch (const alfven::mhd::ConfigError& e) {
+    ASSERT_EQ(e.messages().size(), 3u) << e.what();
+    EXPECT_EQ(e.messages()[0], "config.yaml:1: grid.i_size: expected a positive integer, got \"x\"");
+    EXPECT_EQ(e.messages()[1], "config.yaml:3: eos.gm: expected a real number > 1, got \"0.5\"");
+    EXPECT_EQ(e.messages()[2],
+              "config.yaml:4: mhd.cfl_numbr: unknown key; did you mean `mhd.cfl_number`?");
+    EXPECT_EQ(std::string(e.what()),
+              e.messages()[0] + "\n" + e.messages()[1] + "\n" + e.messages()[2]);
+  }
+}
+
+TEST(ConfigErrors, NonFiniteRealsAreRejected) {
+  expect_has(error_of(std::string(minimal_yaml()) + "sources: {heating_rate: .nan}\n"),
+             "config.yaml:3: sources.heating_rate: expected a real number, got \".nan\"");
+}
+
+TEST(ConfigErrors, IsAnAlfvenError) {
+  EXPECT_THROW(alfven_test::load("grid: 1\n"), alfven::Error);
+}
