@@ -85,7 +85,8 @@ TEST(FieldImage, RampInXSpansTheColormap) {
   TempDir dir;
   const std::string path = dir.file("density.png");
   io::write_field_png(path, ramp.data(), nx, ny, "density  t = 0.100", 2.0, 65.0);
-  const io::FieldImage im = io::render_field_image(ramp.data(), nx, ny, "density  t = 0.100", 2.0, 65.0);
+  const io::FieldImage im =
+      io::render_field_image(ramp.data(), nx, ny, "density  t = 0.100", 2.0, 65.0);
 
   int width = 0, height = 0;
   std::vector<std::uint8_t> rgb;

@@ -1,7 +1,7 @@
 // HDF5 snapshots: bit-exact round trips in float and double, the file layout as seen through the
 // HDF5 C API, atomic writing, and the error messages of read_snapshot.
-#include <hdf5.h>
 #include <gtest/gtest.h>
+#include <hdf5.h>
 
 #include <cmath>
 #include <cstring>
@@ -132,9 +132,13 @@ std::string error_of(const std::string& path) {
 
 }  // namespace
 
-TEST(Snapshot, DoubleRoundTripIsBitExact) { check_round_trip<double>(); }
+TEST(Snapshot, DoubleRoundTripIsBitExact) {
+  check_round_trip<double>();
+}
 
-TEST(Snapshot, FloatRoundTripIsBitExact) { check_round_trip<float>(); }
+TEST(Snapshot, FloatRoundTripIsBitExact) {
+  check_round_trip<float>();
+}
 
 TEST(Snapshot, LayoutSeenThroughHdf5CApi) {
   TempDir dir;
@@ -231,9 +235,9 @@ TEST(Snapshot, RejectsInvalidArguments) {
   const std::string path = dir.file("bad.h5");
   const io::FieldRef rho{"density", io::DataType::Float64, d.data()};
   // Mixed precision, duplicate names, a name that clashes with the coordinates, no fields.
-  EXPECT_THROW(io::write_snapshot(path, g, test_meta(),
-                                  {rho, {"psi", io::DataType::Float32, f.data()}}),
-               alfven::Error);
+  EXPECT_THROW(
+      io::write_snapshot(path, g, test_meta(), {rho, {"psi", io::DataType::Float32, f.data()}}),
+      alfven::Error);
   EXPECT_THROW(io::write_snapshot(path, g, test_meta(), {rho, rho}), alfven::Error);
   EXPECT_THROW(io::write_snapshot(path, g, test_meta(), {{"x", io::DataType::Float64, d.data()}}),
                alfven::Error);
@@ -289,8 +293,8 @@ TEST(Snapshot, WrongShapeIsNamed) {
     ASSERT_GE(H5Ldelete(f, "density", H5P_DEFAULT), 0);
     const hsize_t dims[3] = {5, 4, 3};
     const hid_t space = H5Screate_simple(3, dims, nullptr);
-    const hid_t d = H5Dcreate2(f, "density", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT,
-                               H5P_DEFAULT);
+    const hid_t d =
+        H5Dcreate2(f, "density", H5T_IEEE_F64LE, space, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     ASSERT_GE(d, 0);
     std::vector<double> zeros(60, 0.0);
     ASSERT_GE(H5Dwrite(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, zeros.data()), 0);

@@ -27,7 +27,9 @@ std::size_t count(const std::string& text, const std::string& what) {
   return n;
 }
 
-bool has_python() { return std::filesystem::exists("/usr/bin/python3"); }
+bool has_python() {
+  return std::filesystem::exists("/usr/bin/python3");
+}
 
 }  // namespace
 
@@ -60,7 +62,8 @@ TEST(Xdmf, DoublePrecisionAndRewriting) {
   TempDir dir;
   const std::string path = dir.file("run.xdmf");
   io::write_xdmf(path, grid_2d(), io::DataType::Float64, {"density"}, {{"a.h5", 0.0}});
-  io::write_xdmf(path, grid_2d(), io::DataType::Float64, {"density"}, {{"a.h5", 0.0}, {"b.h5", 0.1}});
+  io::write_xdmf(path, grid_2d(), io::DataType::Float64, {"density"},
+                 {{"a.h5", 0.0}, {"b.h5", 0.1}});
   const std::string x = read_text(path);
   EXPECT_EQ(count(x, "Precision=\"8\" Format=\"HDF\""), 2u);
   EXPECT_EQ(count(x, "<Time "), 2u);
