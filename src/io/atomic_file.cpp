@@ -24,8 +24,8 @@ void move_into_place(const std::string& temporary, const std::string& path, cons
 void write_file_atomically(const std::string& path, const std::string& content, const char* what) {
   const std::string tmp = temporary_path(path);
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  ALFVEN_REQUIRE(f != nullptr,
-                 what << " '" << path << "': cannot create '" << tmp << "': " << std::strerror(errno));
+  ALFVEN_REQUIRE(f != nullptr, what << " '" << path << "': cannot create '" << tmp
+                                    << "': " << std::strerror(errno));
   const bool written = std::fwrite(content.data(), 1, content.size(), f) == content.size();
   const int saved_errno = errno;
   const bool closed = std::fclose(f) == 0;

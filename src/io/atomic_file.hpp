@@ -9,7 +9,9 @@ namespace io {
 namespace detail {
 
 /// The temporary name used while `path` is being written: path + ".tmp".
-inline std::string temporary_path(const std::string& path) { return path + ".tmp"; }
+inline std::string temporary_path(const std::string& path) {
+  return path + ".tmp";
+}
 
 /// Renames `temporary` to `path` (replacing it). On failure removes `temporary` and throws
 /// alfven::Error naming `what` (e.g. "snapshot") and both files.

@@ -46,7 +46,9 @@ constexpr double kViridis[kAnchors][3] = {
     {0.993248, 0.906157, 0.143936},  // t = 32/32 (entry 255)
 };
 
-std::uint8_t to_byte(double v) { return std::uint8_t(std::lround(v * 255.0)); }
+std::uint8_t to_byte(double v) {
+  return std::uint8_t(std::lround(v * 255.0));
+}
 
 }  // namespace
 

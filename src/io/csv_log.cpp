@@ -42,8 +42,8 @@ bool inspect_existing(const std::string& path, std::string& header) {
     // Without any newline the file holds only a partial header: keep nothing, rewrite it.
     const std::uintmax_t keep = last_newline == std::string::npos ? 0 : last_newline + 1;
     std::filesystem::resize_file(path, keep, ec);
-    ALFVEN_REQUIRE(!ec, "CSV log '" << path << "': cannot cut off its incomplete last line: "
-                                    << ec.message());
+    ALFVEN_REQUIRE(
+        !ec, "CSV log '" << path << "': cannot cut off its incomplete last line: " << ec.message());
     if (keep == 0) return false;
   }
   return true;
@@ -59,7 +59,8 @@ CsvLog::CsvLog(const std::string& path, const std::vector<std::string>& columns,
     ALFVEN_REQUIRE(!c.empty() && c.find_first_of(",\"\r\n") == std::string::npos,
                    "CSV log '" << path << "': invalid column name '" << c
                                << "' (empty, or contains a comma, quote or line break)");
-    ALFVEN_REQUIRE(seen.insert(c).second, "CSV log '" << path << "': column '" << c << "' given twice");
+    ALFVEN_REQUIRE(seen.insert(c).second,
+                   "CSV log '" << path << "': column '" << c << "' given twice");
   }
   const std::string header = join(columns);
   std::string existing;
@@ -74,7 +75,8 @@ CsvLog::CsvLog(const std::string& path, const std::vector<std::string>& columns,
                  "CSV log '" << path << "': cannot open: " << std::strerror(errno));
   if (!keep) {
     const bool ok = std::fprintf(file_, "%s\n", header.c_str()) >= 0 && std::fflush(file_) == 0;
-    ALFVEN_REQUIRE(ok, "CSV log '" << path << "': cannot write the header: " << std::strerror(errno));
+    ALFVEN_REQUIRE(ok,
+                   "CSV log '" << path << "': cannot write the header: " << std::strerror(errno));
   }
 }
 
@@ -111,8 +113,8 @@ void CsvLog::append(const std::vector<double>& row) {
     line += buffer;
   }
   line += '\n';
-  const bool ok = std::fwrite(line.data(), 1, line.size(), file_) == line.size() &&
-                  std::fflush(file_) == 0;
+  const bool ok =
+      std::fwrite(line.data(), 1, line.size(), file_) == line.size() && std::fflush(file_) == 0;
   ALFVEN_REQUIRE(ok, "CSV log '" << path_ << "': cannot write a row: " << std::strerror(errno));
 }
 

@@ -17,15 +17,15 @@ namespace alfven {
 namespace io {
 namespace {
 
-constexpr int kMargin = 20;        // around everything
-constexpr int kFontScale = 2;      // 5x7 glyphs drawn as 10x14 pixels
-constexpr int kTitleGap = 14;      // between the title and the field
-constexpr int kBarGap = 24;        // between the field and the colour bar
+constexpr int kMargin = 20;    // around everything
+constexpr int kFontScale = 2;  // 5x7 glyphs drawn as 10x14 pixels
+constexpr int kTitleGap = 14;  // between the title and the field
+constexpr int kBarGap = 24;    // between the field and the colour bar
 constexpr int kBarWidth = 24;
 constexpr int kTickLength = 6;
-constexpr int kLabelGap = 4;       // between a tick mark and its label
-constexpr int kMinSide = 512;      // the smaller side of the field area is at least this
-constexpr int kMaxSide = 8192;     // the larger side is at most this (unless nx, ny are larger)
+constexpr int kLabelGap = 4;    // between a tick mark and its label
+constexpr int kMinSide = 512;   // the smaller side of the field area is at least this
+constexpr int kMaxSide = 8192;  // the larger side is at most this (unless nx, ny are larger)
 constexpr Rgb8 kBackground = {255, 255, 255};
 constexpr Rgb8 kInk = {0, 0, 0};
 
@@ -117,8 +117,8 @@ FieldImage render_field_image(const double* values, int nx, int ny, const std::s
   }
 
   const int label_x = im.bar_x + im.bar_width + kTickLength + kLabelGap;
-  im.width = std::max(label_x + label_width + kMargin,
-                      kMargin + text_width(title, kFontScale) + kMargin);
+  im.width =
+      std::max(label_x + label_width + kMargin, kMargin + text_width(title, kFontScale) + kMargin);
   im.height = im.field_y + im.field_height + kMargin;
   im.rgb.assign(std::size_t(im.width) * im.height * 3, 255);
   Canvas canvas{im.width, im.height, im.rgb};

@@ -91,7 +91,9 @@ std::string hdf5_detail() {
   return desc.empty() ? std::string() : " (hdf5: " + desc + ")";
 }
 
-hid_t file_type_of(DataType t) { return t == DataType::Float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE; }
+hid_t file_type_of(DataType t) {
+  return t == DataType::Float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
+}
 hid_t memory_type_of(DataType t) {
   return t == DataType::Float32 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE;
 }
@@ -123,7 +125,8 @@ class Writer {
     Handle space(count == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &count, nullptr),
                  H5Sclose);
     if (!space.valid()) fail(std::string("attribute '") + name + "': cannot create dataspace");
-    Handle attr(H5Acreate2(file_, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+    Handle attr(H5Acreate2(file_, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+                H5Aclose);
     if (!attr.valid()) fail(std::string("attribute '") + name + "': cannot create");
     if (H5Awrite(attr.get(), memory_type, value) < 0)
       fail(std::string("attribute '") + name + "': cannot write");
@@ -165,17 +168,18 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
   const auto where = "cannot write snapshot '" + path + "': ";
   for (int a = 0; a < 3; ++a) {
     ALFVEN_REQUIRE(grid.n[a] >= 1, where << kCountName[a] << " = " << grid.n[a] << " must be >= 1");
-    ALFVEN_REQUIRE(std::isfinite(grid.lo[a]) && std::isfinite(grid.hi[a]) && grid.hi[a] > grid.lo[a],
-                   where << kMinName[a] << " = " << grid.lo[a] << ", " << kMaxName[a] << " = "
-                         << grid.hi[a] << ": need finite bounds with max > min");
+    ALFVEN_REQUIRE(
+        std::isfinite(grid.lo[a]) && std::isfinite(grid.hi[a]) && grid.hi[a] > grid.lo[a],
+        where << kMinName[a] << " = " << grid.lo[a] << ", " << kMaxName[a] << " = " << grid.hi[a]
+              << ": need finite bounds with max > min");
   }
   ALFVEN_REQUIRE(!fields.empty(), where << "no fields given");
   std::set<std::string> seen;
   for (const FieldRef& f : fields) {
-    ALFVEN_REQUIRE(!f.name.empty() && f.name.find('/') == std::string::npos && f.name != "." &&
-                       f.name != "x" && f.name != "y" && f.name != "z",
-                   where << "invalid field name '" << f.name
-                         << "' (empty, contains '/', or is x, y or z)");
+    ALFVEN_REQUIRE(
+        !f.name.empty() && f.name.find('/') == std::string::npos && f.name != "." &&
+            f.name != "x" && f.name != "y" && f.name != "z",
+        where << "invalid field name '" << f.name << "' (empty, contains '/', or is x, y or z)");
     ALFVEN_REQUIRE(seen.insert(f.name).second, where << "field '" << f.name << "' given twice");
     ALFVEN_REQUIRE(f.data != nullptr, where << "field '" << f.name << "' has no data");
     ALFVEN_REQUIRE(f.type == fields.front().type,
@@ -196,8 +200,8 @@ void write_contents(const std::string& path, const std::string& tmp, const GridI
   Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
   if (!file.valid()) {
     const std::string detail = hdf5_detail();
-    ALFVEN_REQUIRE(false, "cannot write snapshot '" << path << "': cannot create '" << tmp << "'"
-                                                    << detail);
+    ALFVEN_REQUIRE(
+        false, "cannot write snapshot '" << path << "': cannot create '" << tmp << "'" << detail);
   }
   Writer w(path, file.get());
 
@@ -266,7 +270,8 @@ class Reader {
     Handle attr(open_attribute(name, H5T_FLOAT, "a float64 scalar"), H5Aclose);
     if (attribute_size(attr.get()) != 1) fail("attribute '" + name + "' is not a scalar");
     double v = 0;
-    if (H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &v) < 0) fail("attribute '" + name + "': cannot read");
+    if (H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &v) < 0)
+      fail("attribute '" + name + "': cannot read");
     return v;
   }
 
@@ -274,7 +279,8 @@ class Reader {
     Handle attr(open_attribute(name, H5T_INTEGER, "an integer scalar"), H5Aclose);
     if (attribute_size(attr.get()) != 1) fail("attribute '" + name + "' is not a scalar");
     long long v = 0;
-    if (H5Aread(attr.get(), H5T_NATIVE_LLONG, &v) < 0) fail("attribute '" + name + "': cannot read");
+    if (H5Aread(attr.get(), H5T_NATIVE_LLONG, &v) < 0)
+      fail("attribute '" + name + "': cannot read");
     return v;
   }
 

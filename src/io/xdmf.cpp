@@ -19,12 +19,23 @@ std::string xml_escape(const std::string& s) {
   out.reserve(s.size());
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -58,8 +69,8 @@ void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType typ
     const std::string file = xml_escape(snapshots[s].first);
     os << "      <Grid Name=\"snapshot_" << s << "\" GridType=\"Uniform\">\n"
        << "        <Time Value=\"" << exact(snapshots[s].second) << "\"/>\n"
-       << "        <Topology TopologyType=\"3DCoRectMesh\" Dimensions=\"" << nz + 1 << " "
-       << ny + 1 << " " << nx + 1 << "\"/>\n"
+       << "        <Topology TopologyType=\"3DCoRectMesh\" Dimensions=\"" << nz + 1 << " " << ny + 1
+       << " " << nx + 1 << "\"/>\n"
        << "        <Geometry GeometryType=\"ORIGIN_DXDYDZ\">\n"
        << "          <DataItem Name=\"Origin\" Dimensions=\"3\" NumberType=\"Float\" "
           "Precision=\"8\" Format=\"XML\">"

@@ -17,6 +17,14 @@ struct Rgb8 {
   std::uint8_t r, g, b;
 };
 
+/// Equal when all three channels are equal.
+inline bool operator==(Rgb8 a, Rgb8 b) {
+  return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+inline bool operator!=(Rgb8 a, Rgb8 b) {
+  return !(a == b);
+}
+
 /// Colour of viridis at `t` in [0, 1] (0: dark purple, 1: yellow); t is clamped to [0, 1], and a
 /// NaN gives mid grey (128, 128, 128). viridis(0) = (68, 1, 84), viridis(1) = (253, 231, 37).
 Rgb8 viridis(double t);

@@ -13,14 +13,14 @@ namespace io {
 /// An RGB picture of a field and where its parts lie (pixel rectangles, x right, y down, origin at
 /// the top-left corner of the picture).
 struct FieldImage {
-  int width = 0, height = 0;        ///< size of the picture in pixels
-  std::vector<std::uint8_t> rgb;    ///< width * height * 3 bytes, top row first
-  int field_x = 0, field_y = 0;     ///< top-left pixel of the field area
+  int width = 0, height = 0;              ///< size of the picture in pixels
+  std::vector<std::uint8_t> rgb;          ///< width * height * 3 bytes, top row first
+  int field_x = 0, field_y = 0;           ///< top-left pixel of the field area
   int field_width = 0, field_height = 0;  ///< = nx * scale, ny * scale
-  int scale = 1;                    ///< pixels per cell along each axis (integer, >= 1)
-  int bar_x = 0, bar_y = 0;         ///< top-left pixel of the colour bar (top row = vmax)
+  int scale = 1;                          ///< pixels per cell along each axis (integer, >= 1)
+  int bar_x = 0, bar_y = 0;               ///< top-left pixel of the colour bar (top row = vmax)
   int bar_width = 0, bar_height = 0;
-  double vmin = 0, vmax = 1;        ///< the range actually used (widened if vmin == vmax)
+  double vmin = 0, vmax = 1;  ///< the range actually used (widened if vmin == vmax)
 };
 
 /// Draws a 2D field into a picture.

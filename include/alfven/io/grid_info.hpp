@@ -20,10 +20,14 @@ enum class DataType {
 };
 
 /// Size in bytes of one value of type `t` (4 or 8).
-inline std::size_t size_of(DataType t) { return t == DataType::Float32 ? 4 : 8; }
+inline std::size_t size_of(DataType t) {
+  return t == DataType::Float32 ? 4 : 8;
+}
 
 /// Name of `t` for messages: "float32" or "float64".
-inline const char* name_of(DataType t) { return t == DataType::Float32 ? "float32" : "float64"; }
+inline const char* name_of(DataType t) {
+  return t == DataType::Float32 ? "float32" : "float64";
+}
 
 /// A uniform Cartesian grid of cells covering the box [lo, hi] (code length units).
 ///

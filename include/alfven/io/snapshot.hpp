@@ -61,11 +61,11 @@ void write_snapshot(const std::string& path, const GridInfo& grid, const Snapsho
 
 /// The contents of a snapshot file, as returned by read_snapshot.
 struct Snapshot {
-  GridInfo grid;                   ///< from the attributes nx..nz, x_min..z_max
-  SnapshotMeta meta;               ///< time, step, index, problem, gamma; extra = every other
-                                   ///< float64 scalar root attribute
-  DataType type;                   ///< stored type of the fields (one per file)
-  std::vector<std::string> names;  ///< field names in file order (the `fields` attribute)
+  GridInfo grid{};                    ///< from the attributes nx..nz, x_min..z_max
+  SnapshotMeta meta;                  ///< time, step, index, problem, gamma; extra = every other
+                                      ///< float64 scalar root attribute
+  DataType type = DataType::Float64;  ///< stored type of the fields (one per file)
+  std::vector<std::string> names;     ///< field names in file order (the `fields` attribute)
   /// Field values converted to double, cell_count(grid) values each, x fastest.
   std::map<std::string, std::vector<double>> values_as_double;
   /// The exact bytes of each field in its stored precision (cell_count(grid) * size_of(type)
