@@ -3,9 +3,9 @@
 ///
 /// `reflecting` is a wall: symmetric for every variable except the velocity and magnetic-field
 /// components normal to the face, which are antisymmetric.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "scalars.hpp"
 #include "sections.hpp"
@@ -24,10 +24,14 @@ const char* const axis_names[] = {"x", "y", "z"};
 /// The kind `word` means for variable `var` at face `face`.
 BoundaryKind resolve(KindWord word, int face, int var) {
   switch (word) {
-    case KindWord::Outflow: return BoundaryKind::Outflow;
-    case KindWord::Symmetric: return BoundaryKind::Symmetric;
-    case KindWord::Antisymmetric: return BoundaryKind::Antisymmetric;
-    case KindWord::Reflecting: break;
+    case KindWord::Outflow:
+      return BoundaryKind::Outflow;
+    case KindWord::Symmetric:
+      return BoundaryKind::Symmetric;
+    case KindWord::Antisymmetric:
+      return BoundaryKind::Antisymmetric;
+    case KindWord::Reflecting:
+      break;
   }
   const int axis = face / 2;
   const bool normal = var == velocity_x + axis || var == magnetic_field_x + axis;
@@ -73,29 +77,29 @@ std::vector<std::string> per_variable_keys() {
 void read_per_variable(const std::string& key, const YAML::Node& map, int face,
                        BoundaryKind (&kinds)[num_vars], Diagnostics& diagnostics) {
   std::vector<std::pair<std::vector<int>, KindWord>> settings[3];  // default, vectors, single
-  for_each_entry(map, key, diagnostics,
-                 [&](const std::string& name, const YAML::Mark& mark, const YAML::Node& value) {
-                   const std::string path = join_key(key, name);
-                   std::vector<int> vars = variables_named(name);
-                   int rank = vars.size() == 1 ? 2 : 1;
-                   if (name == "default") {
-                     for (int v = 0; v < num_vars; ++v) vars.push_back(v);
-                     rank = 0;
-                   }
-                   if (vars.empty()) {
-                     const std::string close = closest_match(name, per_variable_keys());
-                     diagnostics.error(path, mark,
-                                       close.empty()
-                                           ? "unknown variable (valid: " +
-                                                 join_names(per_variable_keys()) + ")"
-                                           : fmt::format("unknown variable; did you mean `{}`?",
-                                                         join_key(key, close)));
-                     return;
-                   }
-                   if (const auto word = read_kind(path, value, diagnostics)) {
-                     settings[rank].emplace_back(vars, *word);
-                   }
-                 });
+  for_each_entry(
+      map, key, diagnostics,
+      [&](const std::string& name, const YAML::Mark& mark, const YAML::Node& value) {
+        const std::string path = join_key(key, name);
+        std::vector<int> vars = variables_named(name);
+        int rank = vars.size() == 1 ? 2 : 1;
+        if (name == "default") {
+          for (int v = 0; v < num_vars; ++v) vars.push_back(v);
+          rank = 0;
+        }
+        if (vars.empty()) {
+          const std::string close = closest_match(name, per_variable_keys());
+          diagnostics.error(
+              path, mark,
+              close.empty()
+                  ? "unknown variable (valid: " + join_names(per_variable_keys()) + ")"
+                  : fmt::format("unknown variable; did you mean `{}`?", join_key(key, close)));
+          return;
+        }
+        if (const auto word = read_kind(path, value, diagnostics)) {
+          settings[rank].emplace_back(vars, *word);
+        }
+      });
   for (const auto& level : settings) {
     for (const auto& [vars, word] : level) {
       for (int v : vars) kinds[v] = resolve(word, face, v);
@@ -114,8 +118,9 @@ void read_face(const std::string& name, const YAML::Mark& mark, const YAML::Node
     for (int f = 0; f < num_faces; ++f) faces.push_back(face_name(f));
     const std::string close = closest_match(name, faces);
     diagnostics.error(key, mark,
-                      close.empty() ? "unknown face (valid: " + join_names(faces) + ")"
-                                    : fmt::format("unknown face; did you mean `boundary.{}`?", close));
+                      close.empty()
+                          ? "unknown face (valid: " + join_names(faces) + ")"
+                          : fmt::format("unknown face; did you mean `boundary.{}`?", close));
     return;
   }
   const int axis = face / 2;
@@ -138,7 +143,8 @@ void read_face(const std::string& name, const YAML::Mark& mark, const YAML::Node
 
 void read_boundary(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics) {
   for (int face = 0; face < num_faces; ++face) {
-    const BoundaryKind kind = config.periodic[face / 2] ? BoundaryKind::Periodic : BoundaryKind::Outflow;
+    const BoundaryKind kind =
+        config.periodic[face / 2] ? BoundaryKind::Periodic : BoundaryKind::Outflow;
     std::fill(config.boundary.kind[face], config.boundary.kind[face] + num_vars, kind);
   }
   const auto section = contents.sections.find("boundary");

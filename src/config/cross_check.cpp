@@ -27,8 +27,13 @@ YAML::Mark mark_of(const TreeContents& contents, const std::string& key) {
 
 void check_extent(const TreeContents& contents, char axis, double lower, double upper,
                   Diagnostics& diagnostics) {
-  if (upper > lower) return;
+  const std::string min_key = fmt::format("grid.{}_min", axis);
   const std::string max_key = fmt::format("grid.{}_max", axis);
+  // An invalid edge has been reported already; comparing its default would only confuse.
+  for (const std::string& key : {min_key, max_key}) {
+    if (contents.given.count(key) && !contents.values.count(key)) return;
+  }
+  if (upper > lower) return;
   diagnostics.error(max_key, mark_of(contents, max_key),
                     fmt::format("expected a value greater than grid.{}_min ({}), got {}", axis,
                                 format_real(lower), format_real(upper)));

@@ -3,11 +3,12 @@
 /// override that introduced the value), so that all of them are reported together.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 namespace alfven {
 namespace mhd {

@@ -2,6 +2,7 @@
 /// @brief load_config and load_config_from_string: parse, apply overrides, validate, assemble.
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -28,8 +29,10 @@ std::optional<YAML::Node> parse_root(const std::string& text, Diagnostics& diagn
   }
   if (!root.IsDefined() || root.IsNull()) return YAML::Node(YAML::NodeType::Map);
   if (!root.IsMap()) {
-    diagnostics.error_in_file(root.Mark(), "expected a map of sections (grid:, time:, ...) at the "
-                                           "top level, got " + describe(root));
+    diagnostics.error_in_file(root.Mark(),
+                              "expected a map of sections (grid:, time:, ...) at the "
+                              "top level, got " +
+                                  describe(root));
     return std::nullopt;
   }
   return root;
@@ -43,8 +46,8 @@ void store_fixed_keys(const TreeContents& contents, RunConfig& config, Diagnosti
       if (key.store) key.store(config, given->second.value);
     } else if (key.required && !contents.given.count(key.path)) {
       const auto section = contents.sections.find(key.path.substr(0, key.path.rfind('.')));
-      const YAML::Mark mark = section == contents.sections.end() ? YAML::Mark::null_mark()
-                                                                 : section->second.mark;
+      const YAML::Mark mark =
+          section == contents.sections.end() ? YAML::Mark::null_mark() : section->second.mark;
       diagnostics.error(key.path, mark, "required key is missing (" + key.expected + ")");
     }
   }
@@ -83,9 +86,14 @@ RunConfig load_config_from_string(const std::string& yaml_text, const std::strin
 
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
                       const ProblemCatalog& problems) {
+  std::error_code ignored;
+  if (std::filesystem::is_directory(path, ignored)) {
+    throw ConfigError({path + ": is a folder, not a configuration file"});
+  }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
-    throw ConfigError({path + ": cannot open the configuration file (" + std::strerror(errno) + ")"});
+    throw ConfigError(
+        {path + ": cannot open the configuration file (" + std::strerror(errno) + ")"});
   }
   std::ostringstream text;
   text << file.rdbuf();

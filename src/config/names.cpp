@@ -27,10 +27,14 @@ const char* face_name(int face) {
 
 const char* boundary_kind_name(BoundaryKind kind) {
   switch (kind) {
-    case BoundaryKind::Periodic: return "periodic";
-    case BoundaryKind::Outflow: return "outflow";
-    case BoundaryKind::Symmetric: return "symmetric";
-    case BoundaryKind::Antisymmetric: return "antisymmetric";
+    case BoundaryKind::Periodic:
+      return "periodic";
+    case BoundaryKind::Outflow:
+      return "outflow";
+    case BoundaryKind::Symmetric:
+      return "symmetric";
+    case BoundaryKind::Antisymmetric:
+      return "antisymmetric";
   }
   return "unknown";
 }
@@ -57,13 +61,12 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
          a.margin == b.margin && a.x_min == b.x_min && a.x_max == b.x_max && a.y_min == b.y_min &&
          a.y_max == b.y_max && a.z_min == b.z_min && a.z_max == b.z_max &&
          same3(a.periodic, b.periodic) && a.boundary == b.boundary && a.tend == b.tend &&
-         a.dt_output == b.dt_output && a.max_steps == b.max_steps &&
-         a.cfl_number == b.cfl_number && a.ep == b.ep && a.fh == b.fh && a.cs_fac == b.cs_fac &&
-         a.ca_fac == b.ca_fac && a.vv_fac == b.vv_fac && a.gamma == b.gamma &&
-         same3(a.procs, b.procs) && a.output_dir == b.output_dir && a.restart == b.restart &&
-         a.write_png == b.write_png && a.log_every == b.log_every &&
-         same3(a.gravity, b.gravity) && a.heating_rate == b.heating_rate &&
-         a.problem_parameters == b.problem_parameters;
+         a.dt_output == b.dt_output && a.max_steps == b.max_steps && a.cfl_number == b.cfl_number &&
+         a.ep == b.ep && a.fh == b.fh && a.cs_fac == b.cs_fac && a.ca_fac == b.ca_fac &&
+         a.vv_fac == b.vv_fac && a.gamma == b.gamma && same3(a.procs, b.procs) &&
+         a.output_dir == b.output_dir && a.restart == b.restart && a.write_png == b.write_png &&
+         a.log_every == b.log_every && same3(a.gravity, b.gravity) &&
+         a.heating_rate == b.heating_rate && a.problem_parameters == b.problem_parameters;
 }
 
 }  // namespace mhd

@@ -2,9 +2,9 @@
 /// @brief Parsing and applying `--set KEY=VALUE`.
 #include "overrides.hpp"
 
-#include <optional>
-
 #include <fmt/format.h>
+
+#include <optional>
 
 namespace alfven {
 namespace mhd {
@@ -73,7 +73,8 @@ void apply_one(YAML::Node& root, const std::string& assignment, Diagnostics& dia
   const std::string key = trim(assignment.substr(0, equals));
   const auto parts = split_key(key);
   if (!parts) {
-    diagnostics.error_at(location, fmt::format("\"{}\" is not a dotted key such as grid.i_size", key));
+    diagnostics.error_at(location,
+                         fmt::format("\"{}\" is not a dotted key such as grid.i_size", key));
     return;
   }
   const auto value = parse_value(trim(assignment.substr(equals + 1)), location, diagnostics);

@@ -2,10 +2,10 @@
 /// @brief `--set dotted.key=value` overrides, applied to the YAML tree before validation.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <string>
 #include <vector>
-
-#include <yaml-cpp/yaml.h>
 
 #include "diagnostics.hpp"
 

@@ -15,10 +15,14 @@ namespace {
 
 const char* type_phrase(ProblemParameterSpec::Type type) {
   switch (type) {
-    case ProblemParameterSpec::Real: return "a real number";
-    case ProblemParameterSpec::Integer: return "an integer";
-    case ProblemParameterSpec::Boolean: return "true or false";
-    case ProblemParameterSpec::String: return "a string";
+    case ProblemParameterSpec::Real:
+      return "a real number";
+    case ProblemParameterSpec::Integer:
+      return "an integer";
+    case ProblemParameterSpec::Boolean:
+      return "true or false";
+    case ProblemParameterSpec::String:
+      return "a string";
   }
   return "a value";
 }
@@ -55,8 +59,8 @@ bool check_problem_name(const TreeContents& contents, const ProblemCatalog& prob
   for (const auto& entry : problems) known.push_back(entry.first);
   const std::string close = closest_match(config.problem, known);
   const auto given = contents.values.find("problem");
-  const YAML::Mark mark = given == contents.values.end() ? YAML::Mark::null_mark()
-                                                         : given->second.node.Mark();
+  const YAML::Mark mark =
+      given == contents.values.end() ? YAML::Mark::null_mark() : given->second.node.Mark();
   diagnostics.error("problem", mark,
                     fmt::format("unknown problem \"{}\"{}; known problems: {}", config.problem,
                                 close.empty() ? "" : fmt::format(" (did you mean `{}`?)", close),
@@ -83,14 +87,16 @@ void read_parameter(const std::string& problem, const std::vector<ProblemParamet
   const std::vector<std::string> names = names_of(specs);
   const std::string close = closest_match(name, names);
   if (!close.empty()) {
-    diagnostics.error(key, mark, fmt::format("unknown parameter of problem {}; did you mean "
-                                             "`problem_parameters.{}`?",
-                                             problem, close));
+    diagnostics.error(key, mark,
+                      fmt::format("unknown parameter of problem {}; did you mean "
+                                  "`problem_parameters.{}`?",
+                                  problem, close));
   } else if (names.empty()) {
     diagnostics.error(key, mark, fmt::format("problem {} takes no parameters", problem));
   } else {
-    diagnostics.error(key, mark, fmt::format("unknown parameter of problem {} (its parameters: {})",
-                                             problem, join_names(names)));
+    diagnostics.error(key, mark,
+                      fmt::format("unknown parameter of problem {} (its parameters: {})", problem,
+                                  join_names(names)));
   }
 }
 
@@ -101,10 +107,10 @@ void fill_defaults(const std::string& problem, const std::vector<ProblemParamete
     if (config.problem_parameters.count(spec.name)) continue;
     const auto text = canonical(spec.type, YAML::Node(spec.default_value));
     if (!text) {
-      diagnostics.error_at("problem catalog",
-                           fmt::format("problem {}: the default \"{}\" of parameter {} is not {}",
-                                       problem, spec.default_value, spec.name,
-                                       type_phrase(spec.type)));
+      diagnostics.error_at(
+          "problem catalog",
+          fmt::format("problem {}: the default \"{}\" of parameter {} is not {}", problem,
+                      spec.default_value, spec.name, type_phrase(spec.type)));
       continue;
     }
     config.problem_parameters[spec.name] = *text;

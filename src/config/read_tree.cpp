@@ -1,8 +1,8 @@
 /// @file read_tree.cpp
 /// @brief Walks a configuration tree section by section against the schema.
-#include <algorithm>
-
 #include <fmt/format.h>
+
+#include <algorithm>
 
 #include "suggest.hpp"
 #include "validate.hpp"
@@ -64,9 +64,9 @@ void read_map(const YAML::Node& map, const std::string& prefix, TreeContents& co
 
 }  // namespace
 
-void for_each_entry(const YAML::Node& map, const std::string& prefix, Diagnostics& diagnostics,
-                    const std::function<void(const std::string&, const YAML::Mark&,
-                                             const YAML::Node&)>& visit) {
+void for_each_entry(
+    const YAML::Node& map, const std::string& prefix, Diagnostics& diagnostics,
+    const std::function<void(const std::string&, const YAML::Mark&, const YAML::Node&)>& visit) {
   std::map<std::string, int> first_line;
   for (auto it = map.begin(); it != map.end(); ++it) {
     // Copies, not references: the iterator hands out a temporary pair.

@@ -3,10 +3,10 @@
 /// shortest exact text form of a real.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <optional>
 #include <string>
-
-#include <yaml-cpp/yaml.h>
 
 namespace alfven {
 namespace mhd {

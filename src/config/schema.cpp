@@ -38,17 +38,27 @@ Range real_above(double lowest) {
 
 KeySpec integer_key(std::string path, long long lowest, std::string expected, Store store,
                     bool required = false) {
-  return {std::move(path), ValueType::Integer, std::move(expected), integer_at_least(lowest),
-          std::move(store), required, {}};
+  return {std::move(path),
+          ValueType::Integer,
+          std::move(expected),
+          integer_at_least(lowest),
+          std::move(store),
+          required,
+          {}};
 }
 KeySpec real_key(std::string path, std::string expected, Range range, Store store,
                  bool required = false) {
-  return {std::move(path), ValueType::Real, std::move(expected), std::move(range),
-          std::move(store), required, {}};
+  return {std::move(path),
+          ValueType::Real,
+          std::move(expected),
+          std::move(range),
+          std::move(store),
+          required,
+          {}};
 }
 KeySpec bool_key(std::string path, Store store) {
-  return {std::move(path), ValueType::Boolean, "true or false", nullptr, std::move(store), false,
-          {}};
+  return {
+      std::move(path), ValueType::Boolean, "true or false", nullptr, std::move(store), false, {}};
 }
 KeySpec text_key(std::string path, Store store) {
   return {std::move(path), ValueType::String, "a string", nullptr, std::move(store), false, {}};
@@ -57,7 +67,7 @@ KeySpec choice_key(std::string path, std::vector<std::string> choices, Store sto
   std::string expected = "one of ";
   for (std::size_t i = 0; i < choices.size(); ++i) expected += (i ? ", " : "") + choices[i];
   return {std::move(path), ValueType::Choice, std::move(expected), nullptr, std::move(store),
-          false, std::move(choices)};
+          false,           std::move(choices)};
 }
 
 /// A positive integer kept only for MISO compatibility (file-name digits).
@@ -88,9 +98,12 @@ std::vector<KeySpec> build_schema() {
       real_key("grid.z_min", "a real number", any_real, real_field(&RunConfig::z_min)),
       real_key("grid.z_max", "a real number", any_real, real_field(&RunConfig::z_max)),
 
-      bool_key("domain.periodic.x", [](RunConfig& c, const Value& v) { c.periodic[0] = v.boolean; }),
-      bool_key("domain.periodic.y", [](RunConfig& c, const Value& v) { c.periodic[1] = v.boolean; }),
-      bool_key("domain.periodic.z", [](RunConfig& c, const Value& v) { c.periodic[2] = v.boolean; }),
+      bool_key("domain.periodic.x",
+               [](RunConfig& c, const Value& v) { c.periodic[0] = v.boolean; }),
+      bool_key("domain.periodic.y",
+               [](RunConfig& c, const Value& v) { c.periodic[1] = v.boolean; }),
+      bool_key("domain.periodic.z",
+               [](RunConfig& c, const Value& v) { c.periodic[2] = v.boolean; }),
 
       real_key("time.tend", "a real number > 0", real_above(0), real_field(&RunConfig::tend), true),
       real_key("time.dt_output", "a real number > 0", real_above(0),
@@ -100,19 +113,25 @@ std::vector<KeySpec> build_schema() {
       text_key("time.time_save_dir", nullptr),
       ignored_digits("time.n_output_digits"),
 
-      real_key("mhd.cfl_number", "a real number in (0, 1.5]",
-               [](const Value& v) { return v.real > 0 && v.real <= 1.5; },
-               real_field(&RunConfig::cfl_number)),
-      real_key("mhd.artificial_viscosity.ep", non_negative, [](const Value& v) { return v.real >= 0; },
-               real_field(&RunConfig::ep)),
-      real_key("mhd.artificial_viscosity.fh", non_negative, [](const Value& v) { return v.real >= 0; },
-               real_field(&RunConfig::fh)),
-      real_key("mhd.artificial_viscosity.cs_fac", non_negative,
-               [](const Value& v) { return v.real >= 0; }, real_field(&RunConfig::cs_fac)),
-      real_key("mhd.artificial_viscosity.ca_fac", non_negative,
-               [](const Value& v) { return v.real >= 0; }, real_field(&RunConfig::ca_fac)),
-      real_key("mhd.artificial_viscosity.vv_fac", non_negative,
-               [](const Value& v) { return v.real >= 0; }, real_field(&RunConfig::vv_fac)),
+      real_key(
+          "mhd.cfl_number", "a real number in (0, 1.5]",
+          [](const Value& v) { return v.real > 0 && v.real <= 1.5; },
+          real_field(&RunConfig::cfl_number)),
+      real_key(
+          "mhd.artificial_viscosity.ep", non_negative, [](const Value& v) { return v.real >= 0; },
+          real_field(&RunConfig::ep)),
+      real_key(
+          "mhd.artificial_viscosity.fh", non_negative, [](const Value& v) { return v.real >= 0; },
+          real_field(&RunConfig::fh)),
+      real_key(
+          "mhd.artificial_viscosity.cs_fac", non_negative,
+          [](const Value& v) { return v.real >= 0; }, real_field(&RunConfig::cs_fac)),
+      real_key(
+          "mhd.artificial_viscosity.ca_fac", non_negative,
+          [](const Value& v) { return v.real >= 0; }, real_field(&RunConfig::ca_fac)),
+      real_key(
+          "mhd.artificial_viscosity.vv_fac", non_negative,
+          [](const Value& v) { return v.real >= 0; }, real_field(&RunConfig::vv_fac)),
       text_key("mhd.mhd_save_dir", nullptr),
       ignored_digits("mhd.n_output_digits"),
 
@@ -144,8 +163,13 @@ std::vector<KeySpec> build_schema() {
       text_key("data_type.Real", nullptr),
       text_key("data_type.Endian", nullptr),
 
-      {"sources.gravity", ValueType::Real3, "a list of 3 real numbers [gx, gy, gz]", nullptr,
-       [](RunConfig& c, const Value& v) { std::copy(v.reals, v.reals + 3, c.gravity); }, false, {}},
+      {"sources.gravity",
+       ValueType::Real3,
+       "a list of 3 real numbers [gx, gy, gz]",
+       nullptr,
+       [](RunConfig& c, const Value& v) { std::copy(v.reals, v.reals + 3, c.gravity); },
+       false,
+       {}},
       real_key("sources.heating_rate", "a real number", any_real,
                real_field(&RunConfig::heating_rate)),
   };

@@ -28,10 +28,10 @@ struct Value {
 
 /// One fixed key of the configuration file.
 struct KeySpec {
-  std::string path;                  ///< dotted key, e.g. "grid.i_size"
+  std::string path;  ///< dotted key, e.g. "grid.i_size"
   ValueType type = ValueType::Real;
-  std::string expected;              ///< for messages: "expected <this>, got ..."
-  std::function<bool(const Value&)> in_range;          ///< null: every value of the type
+  std::string expected;                        ///< for messages: "expected <this>, got ..."
+  std::function<bool(const Value&)> in_range;  ///< null: every value of the type
   std::function<void(RunConfig&, const Value&)> store;  ///< null: read elsewhere or ignored
   bool required = false;
   std::vector<std::string> choices;  ///< Choice only, lower case

@@ -49,7 +49,8 @@ std::string closest_match(const std::string& name, const std::vector<std::string
   for (const std::string& candidate : candidates) {
     const int distance = edit_distance(name, candidate);
     const std::size_t longest = std::max(name.size(), candidate.size());
-    const bool close = distance <= tolerance(longest) && static_cast<std::size_t>(distance) < longest;
+    const bool close =
+        distance <= tolerance(longest) && static_cast<std::size_t>(distance) < longest;
     if (close && (best.empty() || distance < best_distance)) {
       best = candidate;
       best_distance = distance;

@@ -50,7 +50,8 @@ void write_boundary(YAML::Emitter& out, const RunConfig& c) {
     if (c.periodic[face / 2]) continue;
     out << YAML::Key << face_name(face) << YAML::Value << YAML::BeginMap;
     for (int v = 0; v < num_vars; ++v) {
-      out << YAML::Key << var_name(v) << YAML::Value << boundary_kind_name(c.boundary.kind[face][v]);
+      out << YAML::Key << var_name(v) << YAML::Value
+          << boundary_kind_name(c.boundary.kind[face][v]);
     }
     out << YAML::EndMap;
   }

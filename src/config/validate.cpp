@@ -2,10 +2,10 @@
 /// @brief Type and range checks of one fixed key's value.
 #include "validate.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
-
-#include <fmt/format.h>
 
 #include "scalars.hpp"
 

@@ -3,13 +3,13 @@
 /// tree, checking every key it contains.
 #pragma once
 
+#include <yaml-cpp/yaml.h>
+
 #include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
-
-#include <yaml-cpp/yaml.h>
 
 #include "diagnostics.hpp"
 #include "schema.hpp"
@@ -44,9 +44,9 @@ struct TreeContents {
 
 /// Calls `visit(name, key_mark, value)` for each entry of `map` (the section `prefix`), after
 /// recording keys that are not plain names and duplicate keys (those are not visited).
-void for_each_entry(const YAML::Node& map, const std::string& prefix, Diagnostics& diagnostics,
-                    const std::function<void(const std::string&, const YAML::Mark&,
-                                             const YAML::Node&)>& visit);
+void for_each_entry(
+    const YAML::Node& map, const std::string& prefix, Diagnostics& diagnostics,
+    const std::function<void(const std::string&, const YAML::Mark&, const YAML::Node&)>& visit);
 
 /// Walks `root` (a map): every key must be a fixed key or a section of the schema, free-form
 /// sections are collected unread. Records unknown keys (with a suggestion when one is close),

@@ -42,50 +42,50 @@ struct BoundarySpec {
 
 /// Describes one parameter a problem set-up takes under `problem_parameters:`.
 struct ProblemParameterSpec {
-  std::string name;                             ///< key under problem_parameters
+  std::string name;                                          ///< key under problem_parameters
   enum Type { Real, Integer, Boolean, String } type = Real;  ///< what the value must parse as
-  std::string default_value;                    ///< used when the file does not give the key
-  std::string description;                      ///< one line, shown by `alfven problems`
+  std::string default_value;  ///< used when the file does not give the key
+  std::string description;    ///< one line, shown by `alfven problems`
 };
 
 /// A complete, validated run configuration. Field comments give the YAML key; defaults are
 /// MISO's. A default-constructed RunConfig is not a valid run (tend and dt_output are 0).
 struct RunConfig {
-  std::string source;                  ///< file path of the config, or "built-in:NAME"
-  std::string problem = "orszag_tang"; ///< problem
+  std::string source;                       ///< file path of the config, or "built-in:NAME"
+  std::string problem = "orszag_tang";      ///< problem
   Precision precision = Precision::Double;  ///< precision: float | double
-  std::string backend = "auto";        ///< backend: auto | host | cuda
+  std::string backend = "auto";             ///< backend: auto | host | cuda
 
   int i_size = 1, j_size = 1, k_size = 1;  ///< grid.{i,j,k}_size, cells per axis (required)
-  int margin = 2;                      ///< grid.margin, ghost cells on each side of an active axis
-  double x_min = 0, x_max = 1;         ///< grid.x_min, grid.x_max
-  double y_min = 0, y_max = 1;         ///< grid.y_min, grid.y_max
-  double z_min = 0, z_max = 1;         ///< grid.z_min, grid.z_max
+  int margin = 2;               ///< grid.margin, ghost cells on each side of an active axis
+  double x_min = 0, x_max = 1;  ///< grid.x_min, grid.x_max
+  double y_min = 0, y_max = 1;  ///< grid.y_min, grid.y_max
+  double z_min = 0, z_max = 1;  ///< grid.z_min, grid.z_max
   bool periodic[3] = {true, true, true};  ///< domain.periodic.{x,y,z}
   /// Periodic on the faces of periodic axes; elsewhere from the `boundary:` section (outflow by
   /// default).
   BoundarySpec boundary;
 
-  double tend = 0;                     ///< time.tend, end time (required)
-  double dt_output = 0;                ///< time.dt_output, time between snapshots (required)
-  long max_steps = -1;                 ///< time.max_steps, -1 = no limit
+  double tend = 0;       ///< time.tend, end time (required)
+  double dt_output = 0;  ///< time.dt_output, time between snapshots (required)
+  long max_steps = -1;   ///< time.max_steps, -1 = no limit
 
-  double cfl_number = 0.5;             ///< mhd.cfl_number
-  double ep = 1, fh = 1;               ///< mhd.artificial_viscosity.{ep, fh}
+  double cfl_number = 0.5;                    ///< mhd.cfl_number
+  double ep = 1, fh = 1;                      ///< mhd.artificial_viscosity.{ep, fh}
   double cs_fac = 1, ca_fac = 1, vv_fac = 1;  ///< mhd.artificial_viscosity.{cs,ca,vv}_fac
-  double gamma = 5.0 / 3.0;            ///< eos.gm, ratio of specific heats
+  double gamma = 5.0 / 3.0;                   ///< eos.gm, ratio of specific heats
 
-  int procs[3] = {0, 0, 0};            ///< mpi.{x,y,z}_procs, ranks per axis, 0 = automatic
+  int procs[3] = {0, 0, 0};  ///< mpi.{x,y,z}_procs, ranks per axis, 0 = automatic
 
   /// io.output_dir, else MISO's io.save_dir, else base.save_dir, else "" (the driver then uses
   /// the problem name).
   std::string output_dir;
-  bool restart = false;                ///< io.continue or base.continue (MISO)
-  bool write_png = true;               ///< io.png
-  int log_every = 10;                  ///< io.log_every, steps between CSV log rows
+  bool restart = false;   ///< io.continue or base.continue (MISO)
+  bool write_png = true;  ///< io.png
+  int log_every = 10;     ///< io.log_every, steps between CSV log rows
 
-  double gravity[3] = {0, 0, 0};       ///< sources.gravity: [gx, gy, gz], uniform acceleration
-  double heating_rate = 0;             ///< sources.heating_rate, energy per volume per time
+  double gravity[3] = {0, 0, 0};  ///< sources.gravity: [gx, gy, gz], uniform acceleration
+  double heating_rate = 0;        ///< sources.heating_rate, energy per volume per time
 
   /// problem_parameters.*: every parameter of the chosen problem, validated against its spec and
   /// kept as text (reals in shortest round-trip form, booleans as true/false).
@@ -142,13 +142,17 @@ const char* boundary_kind_name(BoundaryKind kind);
 /// Equal if every entry is equal.
 bool operator==(const BoundarySpec& a, const BoundarySpec& b);
 /// Not equal.
-inline bool operator!=(const BoundarySpec& a, const BoundarySpec& b) { return !(a == b); }
+inline bool operator!=(const BoundarySpec& a, const BoundarySpec& b) {
+  return !(a == b);
+}
 
 /// Equal if every field except `source` (where the configuration came from) is equal; doubles
 /// compare exactly.
 bool operator==(const RunConfig& a, const RunConfig& b);
 /// Not equal.
-inline bool operator!=(const RunConfig& a, const RunConfig& b) { return !(a == b); }
+inline bool operator!=(const RunConfig& a, const RunConfig& b) {
+  return !(a == b);
+}
 
 }  // namespace mhd
 }  // namespace alfven

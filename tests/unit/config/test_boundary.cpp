@@ -60,7 +60,8 @@ TEST(ConfigBoundary, PerVariableMapWithDefaultAndVectorGroups) {
 }
 
 TEST(ConfigBoundary, BoundaryOnAPeriodicAxisIsAnError) {
-  const std::string message = error_of(std::string(minimal_yaml()) + "boundary:\n  z_upper: outflow\n");
+  const std::string message =
+      error_of(std::string(minimal_yaml()) + "boundary:\n  z_upper: outflow\n");
   EXPECT_NE(message.find("config.yaml:4: boundary.z_upper: the z axis is periodic "
                          "(domain.periodic.z: true)"),
             std::string::npos)
@@ -68,9 +69,10 @@ TEST(ConfigBoundary, BoundaryOnAPeriodicAxisIsAnError) {
 }
 
 TEST(ConfigBoundary, UnknownFaceVariableAndKind) {
-  const std::string message = error_of(non_periodic_x("  x_lowr: outflow\n"
-                                                      "  x_lower: {densty: outflow}\n"
-                                                      "  x_upper: sticky\n"));
+  const std::string message =
+      error_of(non_periodic_x("  x_lowr: outflow\n"
+                              "  x_lower: {densty: outflow}\n"
+                              "  x_upper: sticky\n"));
   EXPECT_NE(message.find("config.yaml:5: boundary.x_lowr: unknown face; did you mean "
                          "`boundary.x_lower`?"),
             std::string::npos)
@@ -91,7 +93,8 @@ TEST(ConfigBoundary, PeriodicAsAKindPointsToDomainPeriodic) {
 }
 
 TEST(ConfigBoundary, SettableByOverride) {
-  const RunConfig c = load(minimal_yaml(), {"domain.periodic.x=false", "boundary.x_upper=reflecting"});
+  const RunConfig c =
+      load(minimal_yaml(), {"domain.periodic.x=false", "boundary.x_upper=reflecting"});
   EXPECT_EQ(c.boundary.kind[x_upper][velocity_x], BoundaryKind::Antisymmetric);
   EXPECT_EQ(c.boundary.kind[x_upper][velocity_y], BoundaryKind::Symmetric);
 }

@@ -11,8 +11,8 @@ using alfven_test::minimal_yaml;
 namespace {
 /// Asserts `message` contains `fragment`.
 void expect_has(const std::string& message, const std::string& fragment) {
-  EXPECT_NE(message.find(fragment), std::string::npos)
-      << "missing: " << fragment << "\nin:\n" << message;
+  EXPECT_NE(message.find(fragment), std::string::npos) << "missing: " << fragment << "\nin:\n"
+                                                       << message;
 }
 
 std::string with_grid(const std::string& grid_line) {
@@ -37,11 +37,13 @@ TEST(ConfigErrors, RealBooleanEnumAndListTypes) {
                                        "domain: {periodic: {x: maybe}}\n"
                                        "precision: quad\n"
                                        "sources: {gravity: [0, 1]}\n");
-  expect_has(message, "config.yaml:3: mhd.cfl_number: expected a real number in (0, 1.5], got \"fast\"");
+  expect_has(message,
+             "config.yaml:3: mhd.cfl_number: expected a real number in (0, 1.5], got \"fast\"");
   expect_has(message, "config.yaml:4: domain.periodic.x: expected true or false, got \"maybe\"");
   expect_has(message, "config.yaml:5: precision: expected one of float, double, got \"quad\"");
-  expect_has(message, "config.yaml:6: sources.gravity: expected a list of 3 real numbers [gx, gy, gz], "
-                      "got a list");
+  expect_has(message,
+             "config.yaml:6: sources.gravity: expected a list of 3 real numbers [gx, gy, gz], "
+             "got a list");
 }
 
 TEST(ConfigErrors, MissingRequiredKey) {
@@ -64,19 +66,23 @@ TEST(ConfigErrors, ValuesOutOfRange) {
       "mpi: {x_procs: -1}\n");
   expect_has(message, "config.yaml:1: grid.i_size: expected a positive integer, got \"0\"");
   expect_has(message, "config.yaml:1: grid.margin: expected an integer >= 2");
-  expect_has(message, "config.yaml:1: grid.x_max: expected a value greater than grid.x_min (1.0), got 0.5");
+  expect_has(message,
+             "config.yaml:1: grid.x_max: expected a value greater than grid.x_min (1.0), got 0.5");
   expect_has(message, "config.yaml:2: time.tend: expected a real number > 0, got \"-1\"");
   expect_has(message, "config.yaml:2: time.dt_output: expected a real number > 0, got \"0\"");
-  expect_has(message, "config.yaml:3: mhd.cfl_number: expected a real number in (0, 1.5], got \"3.0\"");
+  expect_has(message,
+             "config.yaml:3: mhd.cfl_number: expected a real number in (0, 1.5], got \"3.0\"");
   expect_has(message, "config.yaml:3: mhd.artificial_viscosity.ep: expected a real number >= 0");
   expect_has(message, "config.yaml:3: mhd.artificial_viscosity.fh: expected a real number >= 0");
   expect_has(message, "config.yaml:4: eos.gm: expected a real number > 1, got \"1.0\"");
-  expect_has(message, "config.yaml:5: mpi.x_procs: expected an integer >= 0 (0: automatic), got \"-1\"");
+  expect_has(message,
+             "config.yaml:5: mpi.x_procs: expected an integer >= 0 (0: automatic), got \"-1\"");
 }
 
 TEST(ConfigErrors, MarginBelowTwoIsFineWithoutActiveAxes) {
-  EXPECT_NO_THROW(alfven_test::load("grid: {i_size: 1, j_size: 1, k_size: 1, margin: 0}\n"
-                                    "time: {tend: 1, dt_output: 1}\n"));
+  EXPECT_NO_THROW(
+      alfven_test::load("grid: {i_size: 1, j_size: 1, k_size: 1, margin: 0}\n"
+                        "time: {tend: 1, dt_output: 1}\n"));
 }
 
 TEST(ConfigErrors, UnknownKeyWithSuggestion) {
@@ -85,8 +91,9 @@ TEST(ConfigErrors, UnknownKeyWithSuggestion) {
 }
 
 TEST(ConfigErrors, UnknownSectionAndMisplacedKey) {
-  const std::string message = error_of(std::string(minimal_yaml()) + "mhdd: {cfl_number: 0.4}\n"
-                                                                     "tend: 3\n");
+  const std::string message = error_of(std::string(minimal_yaml()) +
+                                       "mhdd: {cfl_number: 0.4}\n"
+                                       "tend: 3\n");
   expect_has(message, "config.yaml:3: mhdd: unknown key; did you mean `mhd`?");
   expect_has(message, "config.yaml:4: tend: unknown key; did you mean `time.tend`?");
 }
@@ -119,14 +126,16 @@ TEST(ConfigErrors, TopLevelMustBeAMap) {
 
 TEST(ConfigErrors, AllErrorsReportedTogetherOnePerLine) {
   try {
-    alfven_test::load("grid: {i_size: x, j_size: 4, k_size: 1}\n"
-                      "time: {tend: 1, dt_output: 1}\n"
-                      "eos: {gm: 0.5}\n"
-                      "mhd: {cfl_numbr: 0.3}\n");
+    alfven_test::load(
+        "grid: {i_size: x, j_size: 4, k_size: 1}\n"
+        "time: {tend: 1, dt_output: 1}\n"
+        "eos: {gm: 0.5}\n"
+        "mhd: {cfl_numbr: 0.3}\n");
     FAIL() << "no error";
   } catch (const alfven::mhd::ConfigError& e) {
     ASSERT_EQ(e.messages().size(), 3u) << e.what();
-    EXPECT_EQ(e.messages()[0], "config.yaml:1: grid.i_size: expected a positive integer, got \"x\"");
+    EXPECT_EQ(e.messages()[0],
+              "config.yaml:1: grid.i_size: expected a positive integer, got \"x\"");
     EXPECT_EQ(e.messages()[1], "config.yaml:3: eos.gm: expected a real number > 1, got \"0.5\"");
     EXPECT_EQ(e.messages()[2],
               "config.yaml:4: mhd.cfl_numbr: unknown key; did you mean `mhd.cfl_number`?");

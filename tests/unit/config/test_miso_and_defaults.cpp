@@ -42,7 +42,8 @@ TEST(ConfigMiso, Mhd2dVortexFileLoadsWithItsValues) {
 }
 
 TEST(ConfigMiso, ContinueAndSaveDirFromEitherSection) {
-  const RunConfig base = load(std::string(minimal_yaml()) + "base: {save_dir: b/, continue: true}\n");
+  const RunConfig base =
+      load(std::string(minimal_yaml()) + "base: {save_dir: b/, continue: true}\n");
   EXPECT_TRUE(base.restart);
   EXPECT_EQ(base.output_dir, "b/");
   const RunConfig io = load(std::string(minimal_yaml()) +
@@ -55,15 +56,16 @@ TEST(ConfigMiso, ContinueAndSaveDirFromEitherSection) {
 }
 
 TEST(ConfigMiso, IgnoredMisoKeysAreTypeChecked) {
-  const std::string message = alfven_test::error_of(std::string(minimal_yaml()) +
-                                                    "io: {n_output_digits: many}\n");
+  const std::string message =
+      alfven_test::error_of(std::string(minimal_yaml()) + "io: {n_output_digits: many}\n");
   EXPECT_NE(message.find("config.yaml:3: io.n_output_digits: expected a positive integer, got "
                          "\"many\""),
             std::string::npos)
       << message;
-  EXPECT_NO_THROW(load(std::string(minimal_yaml()) +
-                       "io: {enabled: true, time_save_dir: t/, mpi_save_dir: m/, mhd_save_dir: h/}\n"
-                       "data_type: {Real: double, Endian: little}\n"));
+  EXPECT_NO_THROW(
+      load(std::string(minimal_yaml()) +
+           "io: {enabled: true, time_save_dir: t/, mpi_save_dir: m/, mhd_save_dir: h/}\n"
+           "data_type: {Real: double, Endian: little}\n"));
 }
 
 TEST(ConfigDefaults, OmittedKeysTakeMisoDefaults) {
@@ -110,8 +112,9 @@ TEST(ConfigFile, MissingFileIsNamed) {
     load_config("/nonexistent/run.yaml", {}, fake_catalog());
     FAIL() << "no error";
   } catch (const ConfigError& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/run.yaml: cannot open the configuration file"),
-              std::string::npos)
+    EXPECT_NE(
+        std::string(e.what()).find("/nonexistent/run.yaml: cannot open the configuration file"),
+        std::string::npos)
         << e.what();
   }
 }
@@ -123,6 +126,17 @@ TEST(ConfigFile, ErrorsInAFileCiteItsPathAndLine) {
   } catch (const ConfigError& e) {
     // The default problem is not in this catalog; the file gives no `problem` line to cite.
     EXPECT_NE(std::string(e.what()).find(miso_file + ": problem: unknown problem \"orszag_tang\""),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST(ConfigFile, FolderIsNotAConfiguration) {
+  try {
+    load_config(ALFVEN_SOURCE_DIR, {}, fake_catalog());
+    FAIL() << "no error";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("is a folder, not a configuration file"),
               std::string::npos)
         << e.what();
   }

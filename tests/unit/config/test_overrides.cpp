@@ -49,35 +49,37 @@ TEST(ConfigOverrides, FullPrecisionReal) {
 
 TEST(ConfigOverrides, UnknownKeyCitesTheSetWithSuggestion) {
   const std::string message = error_of(minimal_yaml(), {"grid.i_sise=64"});
-  EXPECT_NE(message.find("--set grid.i_sise=64: grid.i_sise: unknown key; did you mean `grid.i_size`?"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find("--set grid.i_sise=64: grid.i_sise: unknown key; did you mean `grid.i_size`?"),
+      std::string::npos)
       << message;
 }
 
 TEST(ConfigOverrides, WrongTypeCitesTheSet) {
   const std::string message = error_of(minimal_yaml(), {"time.max_steps=lots"});
-  EXPECT_NE(message.find("--set time.max_steps=lots: time.max_steps: expected an integer >= 0, or -1 "
-                         "for no limit, got \"lots\""),
-            std::string::npos)
+  EXPECT_NE(
+      message.find("--set time.max_steps=lots: time.max_steps: expected an integer >= 0, or -1 "
+                   "for no limit, got \"lots\""),
+      std::string::npos)
       << message;
 }
 
 TEST(ConfigOverrides, MalformedOverrides) {
-  const std::string message = error_of(minimal_yaml(), {"grid.i_size", "grid..i_size=3",
-                                                        "grid.i_size.deeper=3"});
+  const std::string message =
+      error_of(minimal_yaml(), {"grid.i_size", "grid..i_size=3", "grid.i_size.deeper=3"});
   EXPECT_NE(message.find("--set grid.i_size: expected KEY=VALUE"), std::string::npos) << message;
   EXPECT_NE(message.find("--set grid..i_size=3: \"grid..i_size\" is not a dotted key"),
             std::string::npos)
       << message;
-  EXPECT_NE(message.find("--set grid.i_size.deeper=3: grid.i_size.deeper: grid.i_size holds a value"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find("--set grid.i_size.deeper=3: grid.i_size.deeper: grid.i_size holds a value"),
+      std::string::npos)
       << message;
 }
 
 TEST(ConfigOverrides, FileErrorsStillCiteTheFileLine) {
-  const std::string message =
-      error_of("grid: {i_size: 4, j_size: 4, k_size: 1}\ntime: {tend: 1, dt_output: x}\n",
-               {"time.tend=2"});
+  const std::string message = error_of(
+      "grid: {i_size: 4, j_size: 4, k_size: 1}\ntime: {tend: 1, dt_output: x}\n", {"time.tend=2"});
   EXPECT_NE(message.find("config.yaml:2: time.dt_output: expected a real number > 0, got \"x\""),
             std::string::npos)
       << message;

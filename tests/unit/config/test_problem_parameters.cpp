@@ -21,17 +21,18 @@ TEST(ConfigProblem, ParametersTypedAndDefaultsFilledIn) {
 }
 
 TEST(ConfigProblem, RealsKeepFullPrecision) {
-  const RunConfig c = load(std::string(minimal_yaml()) +
-                           "problem_parameters: {v0: 0.30000000000000004}\n");
+  const RunConfig c =
+      load(std::string(minimal_yaml()) + "problem_parameters: {v0: 0.30000000000000004}\n");
   EXPECT_EQ(std::stod(c.problem_parameters.at("v0")), 0.30000000000000004);
   EXPECT_EQ(c.problem_parameters.at("label"), "ot");
 }
 
 TEST(ConfigProblem, UnknownProblemGetsSuggestionAndList) {
   const std::string message = error_of(std::string(minimal_yaml()) + "problem: blats\n");
-  EXPECT_NE(message.find("config.yaml:3: problem: unknown problem \"blats\" (did you mean `blast`?); "
-                         "known problems: blast, orszag_tang, plain"),
-            std::string::npos)
+  EXPECT_NE(
+      message.find("config.yaml:3: problem: unknown problem \"blats\" (did you mean `blast`?); "
+                   "known problems: blast, orszag_tang, plain"),
+      std::string::npos)
       << message;
 }
 
@@ -57,8 +58,8 @@ TEST(ConfigProblem, WrongTypeAndUnknownParameter) {
 }
 
 TEST(ConfigProblem, ProblemWithoutParameters) {
-  const std::string message = error_of(std::string(minimal_yaml()) +
-                                       "problem: plain\nproblem_parameters: {v0: 1}\n");
+  const std::string message =
+      error_of(std::string(minimal_yaml()) + "problem: plain\nproblem_parameters: {v0: 1}\n");
   EXPECT_NE(message.find("problem_parameters.v0: problem plain takes no parameters"),
             std::string::npos)
       << message;
@@ -70,9 +71,9 @@ TEST(ConfigProblem, ParameterByOverride) {
 }
 
 TEST(ConfigProblem, EmptyCatalogAcceptsAnyProblemAndKeepsParametersAsGiven) {
-  const RunConfig c = load_config_from_string(std::string(minimal_yaml()) +
-                                                  "problem: anything\nproblem_parameters: {a: 1.50}\n",
-                                              "config.yaml", {}, {});
+  const RunConfig c = load_config_from_string(
+      std::string(minimal_yaml()) + "problem: anything\nproblem_parameters: {a: 1.50}\n",
+      "config.yaml", {}, {});
   EXPECT_EQ(c.problem, "anything");
   EXPECT_EQ(c.problem_parameters.at("a"), "1.50");
 }

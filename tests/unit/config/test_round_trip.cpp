@@ -19,9 +19,9 @@ void expect_round_trip(const RunConfig& original) {
 }  // namespace
 
 TEST(ConfigRoundTrip, MisoFile) {
-  expect_round_trip(load_config(std::string(ALFVEN_SOURCE_DIR) +
-                                    "/tests/unit/config/data/miso_mhd2d_vortex.yaml",
-                                {}, alfven_test::fake_catalog()));
+  expect_round_trip(
+      load_config(std::string(ALFVEN_SOURCE_DIR) + "/tests/unit/config/data/miso_mhd2d_vortex.yaml",
+                  {}, alfven_test::fake_catalog()));
 }
 
 TEST(ConfigRoundTrip, EveryFieldAwayFromItsDefault) {
