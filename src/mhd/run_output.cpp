@@ -41,15 +41,20 @@ int remove_previous_run(const std::string& dir) {
   return removed;
 }
 
+// Creates the run directory and clears an earlier run's output; returns dir.
+std::string prepare_directory(const std::string& dir, std::ostream& out) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  ALFVEN_REQUIRE(!ec && fs::is_directory(dir), "cannot create the run directory '" << dir << "': " << ec.message());
+  const int removed = remove_previous_run(dir);
+  if (removed > 0) out << "note: replaced the output of an earlier run in " << dir << " (" << removed << " files)\n";
+  return dir;
+}
+
 }  // namespace
 
 RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out)
-    : dir_(dir), config_(config), grid_(grid), info_{}, log_() {
-  std::error_code ec;
-  fs::create_directories(dir_, ec);
-  ALFVEN_REQUIRE(!ec && fs::is_directory(dir_), "cannot create the run directory '" << dir_ << "': " << ec.message());
-  const int removed = remove_previous_run(dir_);
-  if (removed > 0) out << "note: replaced the output of an earlier run in " << dir_ << " (" << removed << " files)\n";
+    : dir_(dir), config_(config), grid_(grid), info_{}, log_(prepare_directory(dir, out) + "/log.csv", log_columns()) {
   {
     std::ofstream f(dir_ + "/config.yaml");
     ALFVEN_REQUIRE(f, "cannot write '" << dir_ << "/config.yaml'");
@@ -62,7 +67,6 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
     info_.lo[a] = grid.lo[a];
     info_.hi[a] = grid.hi[a];
   }
-  log_ = io::CsvLog(dir_ + "/log.csv", log_columns(), false);
 }
 
 std::pair<int, int> RunOutput::image_axes() const {
