@@ -34,6 +34,9 @@ class Fields {
   void copy_from(const Fields<Real, B>& src) { data_.copy_from(src.array()); }
   /// O(1) exchange of storage.
   void swap(Fields& o) noexcept { data_.swap(o.data_); }
+  /// Host fields only: value of variable v at cell (i, j, k) (ghost-inclusive indices).
+  Real& operator()(int i, int j, int k, int v) { return data_(i, j, k, v); }
+  const Real& operator()(int i, int j, int k, int v) const { return data_(i, j, k, v); }
   /// The underlying array (extents total_x, total_y, total_z, 9).
   Array4D<Real, Backend>& array() { return data_; }
   const Array4D<Real, Backend>& array() const { return data_; }

@@ -8,6 +8,7 @@
 
 #include "alfven/core/error.hpp"
 #include "alfven/mhd/config.hpp"
+#include "alfven/mhd/simulation.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -33,13 +34,6 @@ struct RunSummary {
   double cell_updates_per_second = 0;  ///< interior cells x steps / time-loop wall time (output excluded)
   int snapshots = 0;              ///< snapshots written
   long cells = 0;                 ///< interior cells
-};
-
-/// A run that went unphysical: the message names the step, time, cell and variable, and the last
-/// good snapshot that was kept.
-class UnphysicalStateError : public Error {
- public:
-  explicit UnphysicalStateError(const std::string& m) : Error(m) {}
 };
 
 /// The validated configuration a RunOptions describes (built-in problem text or file, then

@@ -1,0 +1,72 @@
+/// @file simulation.hpp
+/// @brief A simulation set up from a validated configuration: grid, problem, scheme, solver on
+/// a chosen backend, time and step count. `alfven run` drives one; so can a user's program or
+/// a test (see examples/ and tests/regression/).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "alfven/core/error.hpp"
+#include "alfven/mhd/config.hpp"
+#include "alfven/mhd/problem.hpp"
+#include "alfven/mhd/solver_interface.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// The grid a configuration describes (single block, ghost cells on active axes).
+Grid grid_from(const RunConfig& config);
+/// The scheme parameters of a configuration, with the problem's boundary adjustments.
+SchemeParameters scheme_from(const RunConfig& config, const Problem& problem);
+
+/// Thrown when a state becomes unphysical (NaN, rho <= 0, e < 0): the message names the step,
+/// time, cell (global indices and coordinates) and variable.
+class UnphysicalStateError : public Error {
+ public:
+  explicit UnphysicalStateError(const std::string& m) : Error(m) {}
+};
+
+/// One run in precision Real. Not copyable.
+template <typename Real>
+class Simulation {
+ public:
+  /// Sets up `config` on `backend` ("host" or "cuda"): configures the problem, evaluates its
+  /// initial state in host memory, copies it to the backend and fills the ghost cells.
+  /// Throws alfven::Error for a problem or backend that cannot be set up, and
+  /// UnphysicalStateError if the initial state is unphysical.
+  Simulation(const RunConfig& config, const std::string& backend);
+  Simulation(const Simulation&) = delete;
+  Simulation& operator=(const Simulation&) = delete;
+
+  /// Takes one step with the CFL time step of the current state and checks the new state.
+  /// Returns the step size. Throws UnphysicalStateError (state left as it became).
+  Real step();
+  /// Steps until time >= tend or `max_steps` steps in total have been taken (max_steps < 0: no
+  /// limit).
+  void run_until(double tend, long max_steps = -1);
+
+  double time() const { return time_; }
+  long steps() const { return steps_; }
+  const Grid& grid() const { return grid_; }
+  const RunConfig& config() const { return config_; }
+  SolverInterface<Real>& solver() { return *solver_; }
+  /// Copies the current state (ghost cells included) into host memory.
+  void copy_state_to(Fields<Real, backend::Host>& host) const { solver_->get_state(host); }
+  /// Replaces the state and the clock (restart).
+  void restore(const Fields<Real, backend::Host>& host, double time, long steps);
+
+ private:
+  void throw_if_unphysical(const TimeStepCheck<Real>& check) const;
+
+  RunConfig config_;
+  Grid grid_;
+  std::unique_ptr<Problem> problem_;
+  std::unique_ptr<SolverInterface<Real>> solver_;
+  TimeStepCheck<Real> next_{};
+  double time_ = 0;
+  long steps_ = 0;
+};
+
+}  // namespace mhd
+}  // namespace alfven

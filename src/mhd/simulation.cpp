@@ -1,0 +1,144 @@
+// Simulation: set-up from a configuration, stepping with validity checks.
+#include "alfven/mhd/simulation.hpp"
+
+#include <climits>
+#include <cmath>
+#include <sstream>
+
+namespace alfven {
+namespace mhd {
+
+namespace {
+
+BoundaryConditions boundaries_from(const RunConfig& c) {
+  BoundaryConditions bc{};
+  for (int f = 0; f < 6; ++f)
+    for (int v = 0; v < num_vars; ++v) {
+      switch (c.boundary.kind[f][v]) {
+        case BoundaryKind::Periodic: bc.code[f][v] = bc_periodic; break;
+        case BoundaryKind::Outflow: bc.code[f][v] = bc_outflow; break;
+        case BoundaryKind::Symmetric: bc.code[f][v] = bc_symmetric; break;
+        case BoundaryKind::Antisymmetric: bc.code[f][v] = bc_antisymmetric; break;
+      }
+    }
+  return bc;
+}
+
+// Evaluates the problem's initial state at every cell (ghosts too) in host memory.
+template <typename Real>
+void fill_initial_state(const Problem& problem, const Grid& g, Fields<Real, backend::Host>& f) {
+  auto q = f.view();
+  for (int k = 0; k < g.total[2]; ++k)
+    for (int j = 0; j < g.total[1]; ++j)
+      for (int i = 0; i < g.total[0]; ++i) {
+        const InitialState s = problem.initial_state(g.centre(0, i), g.centre(1, j), g.centre(2, k));
+        q(i, j, k, density) = Real(s.density);
+        for (int b = 0; b < 3; ++b) {
+          q(i, j, k, velocity_x + b) = Real(s.velocity[b]);
+          q(i, j, k, magnetic_field_x + b) = Real(s.magnetic_field[b]);
+        }
+        q(i, j, k, internal_energy) = Real(s.internal_energy);
+        q(i, j, k, psi) = Real(s.psi);
+      }
+}
+
+// Which variable of a bad cell is wrong, where it is, and its value.
+template <typename Real>
+std::string describe_bad_cell(const Fields<Real, backend::Host>& host, const Grid& g, long cell) {
+  const int i = int(cell % g.total[0]), j = int((cell / g.total[0]) % g.total[1]),
+            k = int(cell / (long(g.total[0]) * g.total[1]));
+  const auto q = host.const_view();
+  int var = -1;
+  for (int v = 0; v < num_vars && var < 0; ++v)
+    if (!std::isfinite(double(q(i, j, k, v)))) var = v;
+  if (var < 0) var = q(i, j, k, density) > 0 ? int(internal_energy) : int(density);
+  const double value = double(q(i, j, k, var));
+  std::ostringstream os;
+  os << "cell (i, j, k) = (" << g.offset[0] + i - g.margin[0] << ", " << g.offset[1] + j - g.margin[1] << ", "
+     << g.offset[2] + k - g.margin[2] << ") at (x, y, z) = (" << g.centre(0, i) << ", " << g.centre(1, j) << ", "
+     << g.centre(2, k) << ") has " << var_name(var) << " = " << value;
+  if (std::isfinite(value)) os << (var == density ? " (must be > 0)" : " (must be >= 0)");
+  return os.str();
+}
+
+}  // namespace
+
+Grid grid_from(const RunConfig& c) {
+  const double lo[3] = {c.x_min, c.y_min, c.z_min};
+  const double hi[3] = {c.x_max, c.y_max, c.z_max};
+  return make_grid(c.i_size, c.j_size, c.k_size, lo, hi, c.margin);
+}
+
+SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
+  SchemeParameters p;
+  p.gamma = c.gamma;
+  p.cfl_number = c.cfl_number;
+  p.ep = c.ep;
+  p.fh = c.fh;
+  p.cs_fac = c.cs_fac;
+  p.ca_fac = c.ca_fac;
+  p.vv_fac = c.vv_fac;
+  p.boundaries = boundaries_from(c);
+  problem.adjust_boundaries(p.boundaries);
+  return p;
+}
+
+template <typename Real>
+Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend)
+    : config_(config), grid_(grid_from(config)), problem_(make_problem(config.problem)) {
+  ALFVEN_REQUIRE(problem_, "unknown problem '" << config.problem << "' (alfven problems lists them)");
+  problem_->configure(config_);
+  const SchemeParameters scheme = scheme_from(config_, *problem_);
+  SourceParameters sources;
+  for (int a = 0; a < 3; ++a) sources.gravity[a] = config_.gravity[a];
+  sources.heating_rate = config_.heating_rate;
+  solver_ = backend == "cuda" ? make_cuda_solver<Real>(grid_, scheme, sources)
+                              : make_host_solver<Real>(grid_, scheme, sources);
+  Fields<Real, backend::Host> host(grid_);
+  fill_initial_state(*problem_, grid_, host);
+  solver_->set_state(host);
+  next_ = solver_->compute_time_step();
+  throw_if_unphysical(next_);
+}
+
+template <typename Real>
+void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check) const {
+  if (check.bad_cell == LONG_MAX) return;
+  Fields<Real, backend::Host> host(grid_);
+  solver_->get_state(host);
+  std::ostringstream os;
+  os << "the state became unphysical after step " << steps_ << " (t = " << time_
+     << "): " << describe_bad_cell(host, grid_, check.bad_cell);
+  throw UnphysicalStateError(os.str());
+}
+
+template <typename Real>
+Real Simulation<Real>::step() {
+  const Real dt = next_.dt;
+  solver_->advance(dt);
+  time_ += double(dt);
+  ++steps_;
+  next_ = solver_->compute_time_step();  // the next step's size, and a check of the new state
+  throw_if_unphysical(next_);
+  return dt;
+}
+
+template <typename Real>
+void Simulation<Real>::run_until(double tend, long max_steps) {
+  while (time_ < tend && (max_steps < 0 || steps_ < max_steps)) step();
+}
+
+template <typename Real>
+void Simulation<Real>::restore(const Fields<Real, backend::Host>& host, double time, long steps) {
+  solver_->set_state(host);
+  time_ = time;
+  steps_ = steps;
+  next_ = solver_->compute_time_step();
+  throw_if_unphysical(next_);
+}
+
+template class Simulation<float>;
+template class Simulation<double>;
+
+}  // namespace mhd
+}  // namespace alfven

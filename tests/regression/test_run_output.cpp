@@ -1,0 +1,150 @@
+// What `alfven run` writes: HDF5 snapshots, the XDMF index, the CSV log, the PNG images; and that
+// a bad configuration writes nothing.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "alfven/io/png.hpp"
+#include "alfven/io/snapshot.hpp"
+#include "alfven/mhd/run.hpp"
+
+namespace fs = std::filesystem;
+using namespace alfven;
+using namespace alfven::mhd;
+
+namespace {
+std::string fresh_dir(const std::string& name) {
+  const fs::path p = fs::temp_directory_path() / ("alfven_test_" + name + "_" + std::to_string(::getpid()));
+  fs::remove_all(p);
+  return p.string();
+}
+std::string read_text(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+// The default problem, smaller and shorter: 48^2 to t = 0.1 with a snapshot every 0.05.
+TEST(RunOutput, DefaultProblemWritesSnapshotsIndexLogAndImages) {
+  const std::string dir = fresh_dir("run");
+  RunOptions o;
+  o.overrides = {"grid.i_size=48", "grid.j_size=32", "time.tend=0.1", "time.dt_output=0.05"};
+  o.output_dir = dir;
+  o.quiet = true;
+  std::ostringstream out;
+  const RunSummary s = run(o, out);
+  EXPECT_GE(s.time, 0.1);
+  EXPECT_EQ(s.snapshots, 3);  // t = 0, first step past 0.05, first step past 0.1 (the end)
+  EXPECT_GT(s.cell_updates_per_second, 0);
+
+  const char* names[] = {"density",          "velocity_x",       "velocity_y",      "velocity_z", "magnetic_field_x",
+                         "magnetic_field_y", "magnetic_field_z", "internal_energy", "psi"};
+  double previous_time = -1;
+  for (int n = 0; n < 3; ++n) {
+    char file[64];
+    std::snprintf(file, sizeof file, "%s/snapshot_%04d.h5", dir.c_str(), n);
+    const io::Snapshot snap = io::read_snapshot(file);
+    EXPECT_EQ(snap.grid.n[0], 48);
+    EXPECT_EQ(snap.grid.n[1], 32);
+    EXPECT_EQ(snap.grid.n[2], 1);
+    EXPECT_EQ(snap.type, io::DataType::Float64);
+    EXPECT_GT(snap.meta.time, previous_time);
+    previous_time = snap.meta.time;
+    EXPECT_EQ(snap.meta.problem, "orszag_tang");
+    for (const char* name : names) ASSERT_EQ(snap.values_as_double.at(name).size(), 48u * 32u) << name;
+    if (n == 0) {
+      // Snapshot 0 is the initial state: rho = 1, vx = -sin(2 pi y) at cell centres, no ghosts.
+      const auto& rho = snap.values_as_double.at("density");
+      const auto& vx = snap.values_as_double.at("velocity_x");
+      for (double r : rho) EXPECT_EQ(r, 1.0);
+      const double y5 = (5 + 0.5) / 32;
+      EXPECT_NEAR(vx[7 + 48 * 5], -std::sin(2 * M_PI * y5), 1e-15);
+      EXPECT_NEAR(snap.centres[1][5], y5, 1e-15);
+    }
+    // mass = 1 in the unit box, conserved.
+    double mass = 0;
+    for (double r : snap.values_as_double.at("density")) mass += r / (48 * 32);
+    EXPECT_NEAR(mass, 1.0, 1e-12);
+    // A density image per snapshot of this 2D run.
+    std::snprintf(file, sizeof file, "%s/density_%04d.png", dir.c_str(), n);
+    int w = 0, h = 0;
+    std::vector<std::uint8_t> rgb;
+    io::read_png_rgb(file, w, h, rgb);
+    EXPECT_GT(w, 48);
+    EXPECT_GT(h, 32);
+  }
+  EXPECT_FALSE(fs::exists(dir + "/snapshot_0003.h5"));
+  const std::string xdmf = read_text(dir + "/run.xdmf");
+  for (int n = 0; n < 3; ++n) {
+    char ref[64];
+    std::snprintf(ref, sizeof ref, "snapshot_%04d.h5:/density", n);
+    EXPECT_NE(xdmf.find(ref), std::string::npos) << ref;
+  }
+  const std::string log = read_text(dir + "/log.csv");
+  EXPECT_EQ(log.rfind("step,time,dt,total_mass,total_energy,max_div_b,cell_updates_per_second", 0), 0u);
+  EXPECT_TRUE(fs::exists(dir + "/config.yaml"));
+  fs::remove_all(dir);
+}
+
+// Each kind of bad configuration stops the run before it starts and writes nothing.
+TEST(RunOutput, BadConfigurationWritesNothing) {
+  const std::vector<std::vector<std::string>> bad = {
+      {"grid.i_sise=64"},         // unknown key
+      {"grid.i_size=abc"},        // wrong type
+      {"time.tend=-1"},           // out of range
+      {"problem=orzsag_tang"},    // unknown problem
+  };
+  for (const auto& overrides : bad) {
+    const std::string dir = fresh_dir("bad");
+    RunOptions o;
+    o.overrides = overrides;
+    o.output_dir = dir;
+    std::ostringstream out;
+    EXPECT_THROW(run(o, out), ConfigError) << overrides[0];
+    EXPECT_FALSE(fs::exists(dir)) << overrides[0];
+  }
+  // A missing required key in a file: the message names the file and the key.
+  const std::string file = fresh_dir("cfg") + ".yaml";
+  std::ofstream(file) << "grid: {i_size: 8, j_size: 8, k_size: 1}\ntime: {tend: 0.1}\n";
+  RunOptions o;
+  o.config = file;
+  o.output_dir = fresh_dir("missing");
+  std::ostringstream out;
+  try {
+    run(o, out);
+    FAIL() << "expected a ConfigError";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find(file), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("time.dt_output"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(o.output_dir));
+  fs::remove(file);
+}
+
+// A run that goes unphysical stops with step, cell and variable, keeping the last snapshot.
+TEST(RunOutput, UnphysicalRunStopsAndKeepsLastSnapshot) {
+  const std::string dir = fresh_dir("blowup");
+  RunOptions o;
+  // A CFL number far above the stability limit makes the vortex blow up within a few steps.
+  o.overrides = {"grid.i_size=32", "grid.j_size=32", "mhd.cfl_number=1.5", "time.dt_output=0.001",
+                 "mhd.artificial_viscosity.ep=0", "mhd.artificial_viscosity.fh=0"};
+  o.output_dir = dir;
+  o.quiet = true;
+  std::ostringstream out;
+  try {
+    run(o, out);
+    FAIL() << "expected the run to become unphysical";
+  } catch (const UnphysicalStateError& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("after step"), std::string::npos) << m;
+    EXPECT_NE(m.find("cell (i, j, k)"), std::string::npos) << m;
+    EXPECT_NE(m.find("last good snapshot"), std::string::npos) << m;
+  }
+  EXPECT_TRUE(fs::exists(dir + "/snapshot_0000.h5"));
+  fs::remove_all(dir);
+}
