@@ -11,11 +11,27 @@ std::unique_ptr<Problem> make_orszag_tang();
 std::unique_ptr<Problem> make_sod();
 std::unique_ptr<Problem> make_brio_wu();
 
+namespace {
+std::vector<ProblemFactory>& user_factories() {
+  static std::vector<ProblemFactory> factories;
+  return factories;
+}
+}  // namespace
+
+void register_problem(ProblemFactory factory) {
+  ALFVEN_REQUIRE(factory, "register_problem: empty factory");
+  const std::string name = factory()->name();
+  for (const auto& p : builtin_problems())
+    ALFVEN_REQUIRE(p->name() != name, "register_problem: a problem named '" << name << "' already exists");
+  user_factories().push_back(std::move(factory));
+}
+
 std::vector<std::unique_ptr<Problem>> builtin_problems() {
   std::vector<std::unique_ptr<Problem>> list;
   list.push_back(make_orszag_tang());
   list.push_back(make_sod());
   list.push_back(make_brio_wu());
+  for (const auto& f : user_factories()) list.push_back(f());
   return list;
 }
 

@@ -9,6 +9,7 @@
 /// a worked example of a new problem.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,7 +54,14 @@ class Problem {
   virtual void adjust_boundaries(BoundaryConditions& bc) const { (void)bc; }
 };
 
-/// Every built-in problem, in a stable order (orszag_tang, sod, brio_wu, ...).
+/// Creates a new instance of a problem.
+using ProblemFactory = std::function<std::unique_ptr<Problem>()>;
+
+/// Makes a problem of the user's own known to make_problem, problem_catalog and `run`, by the
+/// name its instances report. Throws alfven::Error if that name is taken.
+void register_problem(ProblemFactory factory);
+
+/// Every known problem: the built-in ones (orszag_tang, sod, brio_wu) then registered ones.
 std::vector<std::unique_ptr<Problem>> builtin_problems();
 
 /// A new instance of the built-in problem `name`, or nullptr if there is none.
