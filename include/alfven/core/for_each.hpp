@@ -45,6 +45,7 @@ void for_each(backend::Host, const Range3D& r, const F& f) {
 #pragma omp parallel for collapse(2) schedule(static)
   for (int k = k0; k < k1; ++k)
     for (int j = j0; j < j1; ++j)
+#pragma omp simd
       for (int i = i0; i < i1; ++i) f(i, j, k);
 }
 

@@ -1,0 +1,154 @@
+// MHD throughput benchmark (performance.md, "MHD throughput"): Orszag-Tang extruded in z,
+// periodic, N^3 cells, one rank; one cell update = one full step of one cell (all stages,
+// boundaries, viscosity and the CFL reduction; no output). Warm-up 3 steps, then at least 10
+// steps and 2 s per repeat, 3 repeats; reports the median step time. Prints one JSON object per
+// case. Never asserts anything.
+//
+//   bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128,256]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "alfven/core/core.hpp"
+#include "alfven/mhd/problem.hpp"
+#include "alfven/mhd/solver.hpp"
+
+#ifndef ALFVEN_BENCH_FLAGS
+#define ALFVEN_BENCH_FLAGS "unknown"
+#endif
+
+using namespace alfven;
+using namespace alfven::mhd;
+
+namespace {
+
+// Values read and written per cell update by the kernels of one step, counted from the code:
+// 4 stages x (q0 + qa read, qr written) = 4 x 27; characteristic speed 9 + 1; 3 viscosity passes
+// x (9 + 1 read, 9 written); CFL reduction 9 read. Neighbour reads are assumed to hit in cache.
+constexpr int kValuesPerCellUpdate = 4 * 27 + 10 + 3 * 19 + 9;
+
+std::string device_name();
+
+template <typename Real, typename Backend>
+void bench_case(int n, const char* backend_name) {
+  const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+  const Grid g = make_grid(n, n, n, lo, hi, 2);
+  SchemeParameters p;
+  p.gamma = 5.0 / 3.0;
+  p.cfl_number = 1.0;
+  p.ep = 1.5;
+  p.cs_fac = p.ca_fac = p.vv_fac = 0.8;
+  auto problem = make_problem("orszag_tang");
+  RunConfig cfg;
+  cfg.gamma = p.gamma;
+  problem->configure(cfg);
+  Fields<Real, backend::Host> init(g);
+  for (int k = 0; k < g.total[2]; ++k)
+    for (int j = 0; j < g.total[1]; ++j)
+      for (int i = 0; i < g.total[0]; ++i) {
+        const InitialState s = problem->initial_state(g.centre(0, i), g.centre(1, j), g.centre(2, k));
+        init(i, j, k, density) = Real(s.density);
+        for (int b = 0; b < 3; ++b) {
+          init(i, j, k, velocity_x + b) = Real(s.velocity[b]);
+          init(i, j, k, magnetic_field_x + b) = Real(s.magnetic_field[b]);
+        }
+        init(i, j, k, internal_energy) = Real(s.internal_energy);
+        init(i, j, k, psi) = Real(0);
+      }
+  Solver<Real, Backend> solver(g, p);
+  solver.set_state(init);
+  auto one_step = [&]() { solver.advance(solver.compute_time_step().dt); };
+  for (int w = 0; w < 3; ++w) one_step();
+  std::vector<double> step_times;
+  for (int r = 0; r < 3; ++r) {
+    int steps = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    double elapsed = 0;
+    while (steps < 10 || elapsed < 2.0) {
+      one_step();
+      ++steps;
+      elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    }
+    // compute_time_step returns a value on the host, so the device has finished every step.
+    step_times.push_back(elapsed / steps);
+  }
+  std::sort(step_times.begin(), step_times.end());
+  const double t = step_times[1];
+  const double rate = double(n) * n * n / t;
+  const double bytes = double(kValuesPerCellUpdate) * sizeof(Real);
+  int threads = 1;
+#ifdef _OPENMP
+  threads = omp_get_max_threads();
+#endif
+  std::printf(
+      "{\"name\": \"mhd_orszag_tang_3d\", \"backend\": \"%s\", \"precision\": \"%s\", \"size\": [%d, %d, %d], "
+      "\"host_threads\": %d, \"cell_updates_per_second\": %.4g, \"unit\": \"cell updates/s\", "
+      "\"median_step_seconds\": %.4g, \"estimated_bytes_per_cell_update\": %.0f, "
+      "\"estimated_bandwidth_GBps\": %.1f, \"fraction_of_4.3TBps\": %.3f, \"flags\": \"%s\", \"device\": \"%s\"}\n",
+      backend_name, sizeof(Real) == 4 ? "float" : "double", n, n, n, threads, rate, t, bytes, rate * bytes / 1e9,
+      rate * bytes / 4.3e12, ALFVEN_BENCH_FLAGS, device_name().c_str());
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+#if defined(__CUDACC__)
+#include "alfven/core/device.hpp"
+namespace {
+std::string device_name() { return alfven::device_count() > 0 ? alfven::device_name(0) : "none"; }
+}  // namespace
+#else
+#include <fstream>
+namespace {
+std::string device_name() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line))
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  return "cpu";
+}
+}  // namespace
+#endif
+
+int main(int argc, char** argv) {
+  std::string backend = "host", precision = "both";
+  std::vector<int> sizes = {64, 128};
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string key = argv[i], value = argv[i + 1];
+    if (key == "--backend") backend = value;
+    else if (key == "--precision") precision = value;
+    else if (key == "--sizes") {
+      sizes.clear();
+      for (const char* s = value.c_str(); *s;) {
+        sizes.push_back(std::atoi(s));
+        while (*s && *s != ',') ++s;
+        if (*s == ',') ++s;
+      }
+    } else {
+      std::fprintf(stderr, "usage: bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128]\n");
+      return 2;
+    }
+  }
+  for (int n : sizes) {
+    if (backend == "host") {
+      if (precision != "double") bench_case<float, backend::Host>(n, "host");
+      if (precision != "float") bench_case<double, backend::Host>(n, "host");
+    } else {
+#if defined(__CUDACC__)
+      if (precision != "double") bench_case<float, backend::CUDA>(n, "cuda");
+      if (precision != "float") bench_case<double, backend::CUDA>(n, "cuda");
+#else
+      std::fprintf(stderr, "bench_mhd: this binary has no CUDA backend (build bench_mhd_cuda with the cuda preset)\n");
+      return 1;
+#endif
+    }
+  }
+  return 0;
+}
