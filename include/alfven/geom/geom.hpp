@@ -4,6 +4,7 @@
 /// device). See docs/geometry.md.
 #pragma once
 
+#include "bvh.hpp"
 #include "csg.hpp"
 #include "shapes.hpp"
 #include "transforms.hpp"
