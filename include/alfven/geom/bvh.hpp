@@ -53,6 +53,13 @@ struct BVHNode {
 };
 
 namespace detail {
+/// The largest finite value of T (std::numeric_limits is host-only under nvcc).
+template <typename T>
+ALFVEN_HOST_DEVICE constexpr T largest() {
+  if constexpr (std::is_same<T, float>::value) return 3.402823466e+38f;
+  else return 1.7976931348623157e+308;
+}
+
 template <typename P, typename = void>
 struct is_pool_built : std::false_type {};
 template <typename P>
@@ -163,7 +170,7 @@ class BVHUnion {
   ALFVEN_HOST_DEVICE T nearest(const std::byte* base, const Vec3<T>& p) const {
     const Node* nodes = nodes_.data(base);
     const P* prims = prims_.data(base);
-    T best = std::numeric_limits<T>::max();
+    T best = detail::largest<T>();
     std::int32_t stack[StackSize];
     int sp = 0;
     stack[sp++] = 0;

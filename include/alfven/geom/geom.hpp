@@ -7,5 +7,6 @@
 #include "bvh.hpp"
 #include "csg.hpp"
 #include "shapes.hpp"
+#include "tape.hpp"
 #include "transforms.hpp"
 #include "vec3.hpp"
