@@ -6,6 +6,7 @@
 
 #include "bvh.hpp"
 #include "csg.hpp"
+#include "render.hpp"
 #include "shapes.hpp"
 #include "tape.hpp"
 #include "transforms.hpp"
