@@ -185,3 +185,35 @@ TEST(Precision, FloatAgreesWithDouble) {
     EXPECT_NEAR(double(sf.signed_distance(p.as<float>())), sd.signed_distance(p), 1e-5);
   }
 }
+
+TEST(Transforms, ExactTransformsKeepUnitGradient) {
+  const auto base = make_rounded_cylinder(1.0, 0.7, 0.2);
+  const auto s1 = translate(base, V{0.3, -0.2, 0.1});
+  const auto s2 = rotate(base, V{1, 1, 0}, 0.9);
+  const auto s3 = scale(base, 1.7);
+  const auto s4 = reflect(translate(base, V{0.5, 0, 0}), 0);
+  const auto s5 = complement(base);
+  const auto s6 = elongate(base, V{0.4, 0.0, 0.3});
+  static_assert(decltype(s6)::kind == DistanceKind::Exact, "elongation keeps exactness");
+  static_assert(decltype(offset(base, 0.1))::kind == DistanceKind::Bound, "offset is flagged a bound");
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> u(-3, 3);
+  auto grad = [](const auto& s, const V& p) {
+    const double h = 1e-6;
+    V g;
+    for (int d = 0; d < 3; ++d) {
+      V a = p, b = p;
+      a[d] += h;
+      b[d] -= h;
+      g[d] = (s.signed_distance(a) - s.signed_distance(b)) / (2 * h);
+    }
+    return length(g);
+  };
+  int bad = 0;
+  for (int n = 0; n < 300; ++n) {
+    const V p{u(rng), u(rng), u(rng)};
+    for (double g : {grad(s1, p), grad(s2, p), grad(s3, p), grad(s4, p), grad(s5, p), grad(s6, p)})
+      bad += std::abs(g - 1) > 1e-4;
+  }
+  EXPECT_LE(bad, 6);
+}
