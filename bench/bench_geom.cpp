@@ -55,21 +55,25 @@ void set_threads(int n) {
 #endif
 }
 
-void print_case(const std::string& name, const char* precision, const std::string& points, std::size_t size,
-                int threads, const char* mode, double value, const char* figure, const char* unit) {
+void print_case(const std::string& name, const char* precision, const std::string& points,
+                std::size_t size, int threads, const char* mode, double value, const char* figure,
+                const char* unit) {
   std::printf(
-      "{\"name\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"points\": \"%s\", \"size\": %zu, "
-      "\"threads\": %d, \"mode\": \"%s\", \"%s\": %.6g, \"unit\": \"%s\", \"compiler_flags\": \"%s\", "
+      "{\"name\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"points\": \"%s\", "
+      "\"size\": %zu, "
+      "\"threads\": %d, \"mode\": \"%s\", \"%s\": %.6g, \"unit\": \"%s\", \"compiler_flags\": "
+      "\"%s\", "
       "\"device\": \"%s\"}\n",
-      name.c_str(), gpu::backend_name(), precision, points.c_str(), size, threads, mode, figure, value, unit,
-      ALFVEN_BENCH_FLAGS, gpu::device_name().c_str());
+      name.c_str(), gpu::backend_name(), precision, points.c_str(), size, threads, mode, figure,
+      value, unit, ALFVEN_BENCH_FLAGS, gpu::device_name().c_str());
   std::fflush(stdout);
 }
 
 template <typename S>
 struct Distance {
   S shape;
-  ALFVEN_HOST_DEVICE typename S::value_type operator()(const Vec3<typename S::value_type>& p) const {
+  ALFVEN_HOST_DEVICE typename S::value_type operator()(
+      const Vec3<typename S::value_type>& p) const {
     return shape.signed_distance(p);
   }
 };
@@ -83,7 +87,8 @@ std::vector<Vec3<T>> grid_points(const AABB<T>& box, int n) {
   for (int k = 0; k < n; ++k)
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i)
-        p.push_back(lo + mul(ext, Vec3<T>{(T(i) + T(0.5)) / T(n), (T(j) + T(0.5)) / T(n), (T(k) + T(0.5)) / T(n)}));
+        p.push_back(lo + mul(ext, Vec3<T>{(T(i) + T(0.5)) / T(n), (T(j) + T(0.5)) / T(n),
+                                          (T(k) + T(0.5)) / T(n)}));
   return p;
 }
 
@@ -121,18 +126,22 @@ void run_points(const std::string& name, const char* precision, const BVHUnion<P
     for (int r = 0; r < o.repeats; ++r) {
       const auto t0 = std::chrono::steady_clock::now();
       gpu::transform(query, device, in, out);
-      best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+      best = std::min(best,
+                      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     }
-    print_case(name, precision, label, n, threads, "pool", double(n) / best, "queries_per_second", "queries/s");
+    print_case(name, precision, label, n, threads, "pool", double(n) / best, "queries_per_second",
+               "queries/s");
     if (threads == all) {
       std::vector<T> d(n);
       double bestv = 1e300;
       for (int r = 0; r < o.repeats; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
         gpu::transform(query, points, d);
-        bestv = std::min(bestv, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        bestv = std::min(
+            bestv, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
       }
-      print_case(name, precision, label, n, threads, "vector", double(n) / bestv, "queries_per_second", "queries/s");
+      print_case(name, precision, label, n, threads, "vector", double(n) / bestv,
+                 "queries_per_second", "queries/s");
     }
   }
   set_threads(all);
@@ -140,13 +149,15 @@ void run_points(const std::string& name, const char* precision, const BVHUnion<P
 
 /// Builds the union, mirrors it into gpu::memory_resource() and runs both point sets.
 template <typename P, typename T = typename P::value_type>
-void run_case(const std::string& name, const char* precision, const std::vector<P>& prims, const Options& o) {
+void run_case(const std::string& name, const char* precision, const std::vector<P>& prims,
+              const Options& o) {
   const auto t0 = std::chrono::steady_clock::now();
   Pool pool(host_memory_resource());
   const BVHUnion<P> bvh = make_bvh_union(pool, prims);
   pool.freeze();
   const double build = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  print_case(name + "/bvh_build", precision, "none", prims.size(), 1, "host", build, "seconds", "s");
+  print_case(name + "/bvh_build", precision, "none", prims.size(), 1, "host", build, "seconds",
+             "s");
   const Pool device = Pool::mirror(pool, gpu::memory_resource());
   const BVHUnion<P> view = bvh.rebased_view(device);
   run_points(name, precision, view, grid_points(bvh.box(), o.grid), "grid", o);
@@ -159,7 +170,8 @@ void run_precision(const char* precision, const Options& o) {
   std::vector<Sphere<T>> spheres;
   for (int k = 0; k < 80; ++k)
     for (int j = 0; j < 80; ++j)
-      for (int i = 0; i < 80; ++i) spheres.push_back(Sphere<T>{Vec3<T>{T(3 * i), T(3 * j), T(3 * k)}, T(1)});
+      for (int i = 0; i < 80; ++i)
+        spheres.push_back(Sphere<T>{Vec3<T>{T(3 * i), T(3 * j), T(3 * k)}, T(1)});
   run_case("sphere_union_512000", precision, spheres, o);
 
   // A city of 55,225 boxes: 235 x 235 lots of 10 m, footprints 3-8 m, heights 5-60 m.
@@ -169,8 +181,9 @@ void run_precision(const char* precision, const Options& o) {
   for (int j = 0; j < 235; ++j)
     for (int i = 0; i < 235; ++i) {
       const double hz = height(rng);
-      city.push_back(translate(Box<T>{Vec3<T>{T(foot(rng)), T(foot(rng)), T(hz)}},
-                               Vec3<T>{T(10.0 * i + jitter(rng)), T(10.0 * j + jitter(rng)), T(hz)}));
+      city.push_back(
+          translate(Box<T>{Vec3<T>{T(foot(rng)), T(foot(rng)), T(hz)}},
+                    Vec3<T>{T(10.0 * i + jitter(rng)), T(10.0 * j + jitter(rng)), T(hz)}));
     }
   run_case("box_city_55225", precision, city, o);
 }
@@ -182,12 +195,18 @@ int main(int argc, char** argv) {
   for (int a = 1; a < argc; ++a) {
     const std::string s = argv[a];
     const bool has = a + 1 < argc;
-    if (s == "--grid" && has) o.grid = std::atoi(argv[++a]);
-    else if (s == "--random" && has) o.random = std::strtoul(argv[++a], nullptr, 10);
-    else if (s == "--precision" && has) o.precision = argv[++a];
-    else if (s == "--repeats" && has) o.repeats = std::atoi(argv[++a]);
+    if (s == "--grid" && has)
+      o.grid = std::atoi(argv[++a]);
+    else if (s == "--random" && has)
+      o.random = std::strtoul(argv[++a], nullptr, 10);
+    else if (s == "--precision" && has)
+      o.precision = argv[++a];
+    else if (s == "--repeats" && has)
+      o.repeats = std::atoi(argv[++a]);
     else {
-      std::fprintf(stderr, "usage: bench_geom [--grid N] [--random M] [--precision float|double|both] [--repeats R]\n");
+      std::fprintf(stderr,
+                   "usage: bench_geom [--grid N] [--random M] [--precision float|double|both] "
+                   "[--repeats R]\n");
       return 2;
     }
   }

@@ -37,14 +37,16 @@ struct EvaluateOnGrid {
   T h, origin;
   PODSpan<T> distance;
   ALFVEN_HOST_DEVICE void operator()(std::size_t idx) const {
-    const int i = int(idx % std::size_t(n)), j = int((idx / std::size_t(n)) % std::size_t(n)), k = int(idx / (std::size_t(n) * n));
+    const int i = int(idx % std::size_t(n)), j = int((idx / std::size_t(n)) % std::size_t(n)),
+              k = int(idx / (std::size_t(n) * n));
     const Vec3<T> p{origin + h * T(i), origin + h * T(j), origin + h * T(k)};
     distance[idx] = shape.signed_distance(p);
   }
 };
 
 int main() {
-  const Pipe pipe{make_cylinder(T(0.5), T(1.0)), make_infinite_cylinder(T(0.3)), make_sphere(Vec3<T>{0, 0, 1}, T(0.6))};
+  const Pipe pipe{make_cylinder(T(0.5), T(1.0)), make_infinite_cylinder(T(0.3)),
+                  make_sphere(Vec3<T>{0, 0, 1}, T(0.6))};
   const int n = 48;
   const std::size_t count = std::size_t(n) * n * n;
 
@@ -56,15 +58,17 @@ int main() {
   PODVector<T> distance;
   distance.reserve_from(pool, count);
   pool.freeze();
-  gpu::parallel_for(count, EvaluateOnGrid{pipe, n, T(3.0 / (n - 1)), T(-1.5), distance.bind(pool.base())});
+  gpu::parallel_for(count,
+                    EvaluateOnGrid{pipe, n, T(3.0 / (n - 1)), T(-1.5), distance.bind(pool.base())});
 
   const std::vector<T> d = distance.to_vector(pool);
   std::size_t inside = 0;
   for (T x : d) inside += x < 0;
   const double cell = std::pow(3.0 / (n - 1), 3);
-  std::printf("custom_shape: backend %s, %zu grid points, %zu inside, volume ~ %.3f m^3\n", gpu::backend_name(), count,
-              inside, inside * cell);
-  // Sanity check: the point on the bulb's top is on the surface, the axis inside the bore is outside.
+  std::printf("custom_shape: backend %s, %zu grid points, %zu inside, volume ~ %.3f m^3\n",
+              gpu::backend_name(), count, inside, inside * cell);
+  // Sanity check: the point on the bulb's top is on the surface, the axis inside the bore is
+  // outside.
   const T top = pipe.signed_distance(Vec3<T>{0, 0, T(1.6)});
   const T bore = pipe.signed_distance(Vec3<T>{0, 0, T(-0.5)});
   if (std::fabs(top) > T(1e-5) || !(bore > T(0)) || inside == 0) {

@@ -20,10 +20,11 @@ struct Distance {
 int main() {
   using V = Vec3<double>;
   // A runtime geometry: a perforated plate with rounded edges.
-  const Expr plate = Expr::csg(Op::SmoothDifference,
-                               {Expr::rounded_box(V{2, 2, 0.2}, 0.05),
-                                Expr::repeat(Expr::infinite_cylinder(0.2), V{0.8, 0.8, 1}, V{2, 2, 0})},
-                               0.05);
+  const Expr plate =
+      Expr::csg(Op::SmoothDifference,
+                {Expr::rounded_box(V{2, 2, 0.2}, 0.05),
+                 Expr::repeat(Expr::infinite_cylinder(0.2), V{0.8, 0.8, 1}, V{2, 2, 0})},
+                0.05);
   const std::size_t sample = 1 << 14, batch = 1 << 16;
   std::mt19937 rng(3);
   std::uniform_real_distribution<T> u(-3, 3);
@@ -49,8 +50,8 @@ int main() {
   const Pool device = Pool::mirror(host, gpu::memory_resource());
   const Distance query{tape.rebased_view(device)};
   const gpu::LaunchSetting best = gpu::tune_transform(query, device, s_in, s_out);
-  std::printf("device_tuning: backend %s, chose BlockSize %u, MinResidentThreads %u\n", gpu::backend_name(),
-              best.block_size, best.min_resident_threads);
+  std::printf("device_tuning: backend %s, chose BlockSize %u, MinResidentThreads %u\n",
+              gpu::backend_name(), best.block_size, best.min_resident_threads);
   gpu::transform(best, query, device, b_in, b_out);
   const std::vector<T> d = b_out.to_vector(Pool::mirror(device, host_memory_resource()));
   std::size_t inside = 0;

@@ -31,7 +31,8 @@ int main(int argc, char** argv) {
   spheres.reserve(std::size_t(m) * m * m);
   for (int k = 0; k < m; ++k)
     for (int j = 0; j < m; ++j)
-      for (int i = 0; i < m; ++i) spheres.push_back(Sphere<T>{Vec3<T>{spacing * i, spacing * j, spacing * k}, radius});
+      for (int i = 0; i < m; ++i)
+        spheres.push_back(Sphere<T>{Vec3<T>{spacing * i, spacing * j, spacing * k}, radius});
 
   const auto t0 = std::chrono::steady_clock::now();
   Pool host(host_memory_resource());
@@ -66,11 +67,15 @@ int main(int argc, char** argv) {
     T best = 1e30f;
     for (const auto& s : spheres) best = std::min(best, s.signed_distance(points[q]));
     if (best != d[q]) {
-      std::printf("many_objects: mismatch at point %zu: BVH %g, brute force %g\n", q, double(d[q]), double(best));
+      std::printf("many_objects: mismatch at point %zu: BVH %g, brute force %g\n", q, double(d[q]),
+                  double(best));
       return 1;
     }
   }
-  std::printf("many_objects: %zu spheres, %zu BVH nodes, build+setup %.2f s; %zu queries on %s in %.4f s (%.3g queries/s)\n",
-              spheres.size(), bvh.node_count(), build, queries, gpu::backend_name(), run, double(queries) / run);
+  std::printf(
+      "many_objects: %zu spheres, %zu BVH nodes, build+setup %.2f s; %zu queries on %s in %.4f s "
+      "(%.3g queries/s)\n",
+      spheres.size(), bvh.node_count(), build, queries, gpu::backend_name(), run,
+      double(queries) / run);
   return 0;
 }

@@ -34,7 +34,8 @@ struct Context {
 }
 
 /// Checks that map `n` has only keys in `allowed` and all keys in `required`.
-void check_keys(const Context& c, const YAML::Node& n, const std::string& op, std::initializer_list<const char*> required,
+void check_keys(const Context& c, const YAML::Node& n, const std::string& op,
+                std::initializer_list<const char*> required,
                 std::initializer_list<const char*> optional = {}) {
   if (!n.IsMap()) fail(c, n, "'" + op + "' expects a map of parameters");
   std::set<std::string> known;
@@ -87,7 +88,8 @@ Expr checked(const Context& c, const YAML::Node& n, F f) {
 Expr parse_node(const Context& c, const YAML::Node& node);
 
 std::vector<Expr> parse_list(const Context& c, const YAML::Node& n, const std::string& op) {
-  if (!n.IsSequence() || n.size() == 0) fail(c, n, "'" + op + "' expects a non-empty list of shapes");
+  if (!n.IsSequence() || n.size() == 0)
+    fail(c, n, "'" + op + "' expects a non-empty list of shapes");
   std::vector<Expr> v;
   for (const auto& x : n) v.push_back(parse_node(c, x));
   return v;
@@ -95,7 +97,9 @@ std::vector<Expr> parse_list(const Context& c, const YAML::Node& n, const std::s
 
 Expr parse_node(const Context& c, const YAML::Node& node) {
   if (!node.IsMap() || node.size() != 1)
-    fail(c, node, "a geometry node is a map with exactly one key, the operation (sphere, union, translate, ...)");
+    fail(c, node,
+         "a geometry node is a map with exactly one key, the operation (sphere, union, translate, "
+         "...)");
   const auto kv = *node.begin();
   const std::string op = kv.first.as<std::string>();
   const YAML::Node& a = kv.second;
@@ -113,7 +117,10 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
     const Vec3<double> pt = a["point"] ? vec("point") : Vec3<double>{0, 0, 0};
     return checked(c, a, [&] { return Expr::plane(pt, vec("normal")); });
   }
-  if (op == "box") { check_keys(c, a, op, {"half"}); return checked(c, a, [&] { return Expr::box(vec("half")); }); }
+  if (op == "box") {
+    check_keys(c, a, op, {"half"});
+    return checked(c, a, [&] { return Expr::box(vec("half")); });
+  }
   if (op == "rounded_box") {
     check_keys(c, a, op, {"half", "radius"});
     return checked(c, a, [&] { return Expr::rounded_box(vec("half"), num("radius")); });
@@ -144,11 +151,14 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
   }
   if (op == "rounded_cylinder") {
     check_keys(c, a, op, {"radius", "half_height", "rounding"});
-    return checked(c, a, [&] { return Expr::rounded_cylinder(num("radius"), num("half_height"), num("rounding")); });
+    return checked(c, a, [&] {
+      return Expr::rounded_cylinder(num("radius"), num("half_height"), num("rounding"));
+    });
   }
   if (op == "noise") {
     check_keys(c, a, op, {}, {"frequency", "amplitude", "persistence", "octaves", "seed"});
-    const double f = a["frequency"] ? num("frequency") : 1, am = a["amplitude"] ? num("amplitude") : 1;
+    const double f = a["frequency"] ? num("frequency") : 1,
+                 am = a["amplitude"] ? num("amplitude") : 1;
     const double pe = a["persistence"] ? num("persistence") : 0.5;
     const int oc = a["octaves"] ? int(num("octaves")) : 1;
     const auto seed = std::uint32_t(a["seed"] ? num("seed") : 0);
@@ -162,14 +172,17 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
     if (a.IsMap() && a["quaternion"]) {
       check_keys(c, a, op, {"quaternion", "shape"});
       const YAML::Node& q = a["quaternion"];
-      if (!q.IsSequence() || q.size() != 4) fail(c, q, "rotate.quaternion must be a list of 4 numbers [w, x, y, z]");
-      const Quaternion<double> qq{number(c, q[0], "w"), number(c, q[1], "x"), number(c, q[2], "y"), number(c, q[3], "z")};
+      if (!q.IsSequence() || q.size() != 4)
+        fail(c, q, "rotate.quaternion must be a list of 4 numbers [w, x, y, z]");
+      const Quaternion<double> qq{number(c, q[0], "w"), number(c, q[1], "x"), number(c, q[2], "y"),
+                                  number(c, q[3], "z")};
       Expr s = child();
       return checked(c, a, [&] { return Expr::rotate(s, qq); });
     }
     check_keys(c, a, op, {"axis", "angle_deg", "shape"});
     Expr s = child();
-    return checked(c, a, [&] { return Expr::rotate(s, vec("axis"), num("angle_deg") * kPi / 180); });
+    return checked(c, a,
+                   [&] { return Expr::rotate(s, vec("axis"), num("angle_deg") * kPi / 180); });
   }
   if (op == "scale") {
     check_keys(c, a, op, {"factor", "shape"});
@@ -237,28 +250,39 @@ Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source
   } catch (const YAML::Exception& e) {
     throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
   }
-  return parse_node(Context{source}, root);
+  try {
+    return parse_node(Context{source}, root);
+  } catch (const YAML::Exception& e) {  // a type conversion yaml-cpp refused
+    throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
 }
 
 Expr load_geometry_file(const std::string& path) {
   const YAML::Node root = load_file(path);
   const Context c{path};
-  if (!root.IsMap() || !root["geometry"]) fail(c, root, "the file needs a top-level 'geometry' key");
-  return parse_node(c, root["geometry"]);
+  if (!root.IsMap() || !root["geometry"])
+    fail(c, root, "the file needs a top-level 'geometry' key");
+  try {
+    return parse_node(c, root["geometry"]);
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
 }
 
-Scene load_scene_file(const std::string& path) {
-  const YAML::Node root = load_file(path);
+namespace {
+Scene parse_scene(const YAML::Node& root, const std::string& path) {
   const Context c{path};
   check_keys(c, root, "scene", {"geometry"},
-             {"image", "camera", "lights", "color", "background", "ambient", "max_steps", "hit_tolerance"});
+             {"image", "camera", "lights", "color", "background", "ambient", "max_steps",
+              "hit_tolerance"});
   Scene s;
   s.geometry = parse_node(c, root["geometry"]);
   if (const YAML::Node im = root["image"]) {
     check_keys(c, im, "image", {"width", "height"});
     s.camera.width = int(number(c, im["width"], "image.width"));
     s.camera.height = int(number(c, im["height"], "image.height"));
-    if (s.camera.width <= 0 || s.camera.height <= 0 || s.camera.width > 16384 || s.camera.height > 16384)
+    if (s.camera.width <= 0 || s.camera.height <= 0 || s.camera.width > 16384 ||
+        s.camera.height > 16384)
       fail(c, im, "image width and height must be in 1..16384");
   }
   if (const YAML::Node cam = root["camera"]) {
@@ -275,15 +299,27 @@ Scene load_scene_file(const std::string& path) {
     for (std::size_t k = 0; k < ls.size(); ++k) {
       check_keys(c, ls[k], "light", {"direction"}, {"intensity"});
       s.settings.lights[k].direction = vec3(c, ls[k]["direction"], "light.direction");
-      if (ls[k]["intensity"]) s.settings.lights[k].intensity = number(c, ls[k]["intensity"], "light.intensity");
+      if (ls[k]["intensity"])
+        s.settings.lights[k].intensity = number(c, ls[k]["intensity"], "light.intensity");
     }
   }
   if (root["color"]) s.settings.colour = vec3(c, root["color"], "color");
   if (root["background"]) s.settings.background = vec3(c, root["background"], "background");
   if (root["ambient"]) s.settings.ambient = number(c, root["ambient"], "ambient");
   if (root["max_steps"]) s.settings.max_steps = int(number(c, root["max_steps"], "max_steps"));
-  if (root["hit_tolerance"]) s.settings.hit_tolerance = number(c, root["hit_tolerance"], "hit_tolerance");
+  if (root["hit_tolerance"])
+    s.settings.hit_tolerance = number(c, root["hit_tolerance"], "hit_tolerance");
   return s;
+}
+}  // namespace
+
+Scene load_scene_file(const std::string& path) {
+  const YAML::Node root = load_file(path);
+  try {
+    return parse_scene(root, path);
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
 }
 
 void render_scene_file(const std::string& scene_yaml_path, const std::string& png_path) {

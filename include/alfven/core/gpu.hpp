@@ -16,11 +16,11 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstdint>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "error.hpp"
@@ -30,7 +30,7 @@
 
 /// Marks a kernel parameter read in place by all threads (`__grid_constant__`, CUDA >= 11.7
 /// on compute capability >= 7.0); empty elsewhere. The parameter must be const.
-#if defined(__CUDACC__) && defined(__CUDACC_VER_MAJOR__) && \
+#if defined(__CUDACC__) && defined(__CUDACC_VER_MAJOR__) &&                                     \
     (__CUDACC_VER_MAJOR__ > 11 || (__CUDACC_VER_MAJOR__ == 11 && __CUDACC_VER_MINOR__ >= 7)) && \
     (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700)
 #define ALFVEN_GRID_CONSTANT __grid_constant__
@@ -57,22 +57,26 @@ inline bool operator==(const LaunchSetting& a, const LaunchSetting& b) {
 }
 
 /// The settings tune_transform tries, each compiled as a kernel of its own.
-constexpr LaunchSetting tuning_candidates[] = {{128, 384}, {256, 384}, {64, 384}, {128, 768}, {128, 0}, {256, 0}};
+constexpr LaunchSetting tuning_candidates[] = {{128, 384}, {256, 384}, {64, 384},
+                                               {128, 768}, {128, 0},   {256, 0}};
 
 namespace detail {
 
 template <unsigned BlockSize, unsigned MinResidentThreads>
 constexpr void check_launch_settings() {
-  static_assert(BlockSize > 0 && BlockSize % 64 == 0, "BlockSize must be a positive multiple of 64");
+  static_assert(BlockSize > 0 && BlockSize % 64 == 0,
+                "BlockSize must be a positive multiple of 64");
   static_assert(BlockSize <= 1024, "BlockSize must be at most 1024");
-  static_assert(MinResidentThreads <= 2048, "MinResidentThreads must be at most 2048 (0 = no minimum)");
+  static_assert(MinResidentThreads <= 2048,
+                "MinResidentThreads must be at most 2048 (0 = no minimum)");
 }
 
 template <typename F>
 constexpr void check_functor() {
-  static_assert(std::is_trivially_copyable<F>::value,
-                "a functor or query handed to gpu::parallel_for/transform must be trivially copyable "
-                "(hold shapes, views and scalars by value; rebased_view() pool-built objects)");
+  static_assert(
+      std::is_trivially_copyable<F>::value,
+      "a functor or query handed to gpu::parallel_for/transform must be trivially copyable "
+      "(hold shapes, views and scalars by value; rebased_view() pool-built objects)");
 }
 
 [[noreturn]] inline void abort_with(const char* message) {
@@ -83,14 +87,15 @@ constexpr void check_functor() {
 
 /// Aborts when [in, in + in_bytes) and [out, out + out_bytes) overlap, unless they are the
 /// same array with the same element type (in place).
-inline void check_overlap(const void* in, std::size_t in_bytes, const void* out, std::size_t out_bytes,
-                          bool same_type) {
+inline void check_overlap(const void* in, std::size_t in_bytes, const void* out,
+                          std::size_t out_bytes, bool same_type) {
   const auto a = reinterpret_cast<std::uintptr_t>(in), b = reinterpret_cast<std::uintptr_t>(out);
   if (in_bytes == 0 || out_bytes == 0) return;
   if (same_type && a == b && in_bytes == out_bytes) return;  // in place
   if (a < b + out_bytes && b < a + in_bytes)
-    abort_with("gpu::transform: the results partially overlap the inputs (only the very same array, "
-               "in place, is allowed)");
+    abort_with(
+        "gpu::transform: the results partially overlap the inputs (only the very same array, "
+        "in place, is allowed)");
 }
 
 /// out[i] = query(in[i]): the functor every transform launches.
@@ -103,7 +108,8 @@ struct TransformFunctor {
 };
 
 template <typename Query, typename In>
-using query_result_t = std::decay_t<decltype(std::declval<const Query&>()(std::declval<const In&>()))>;
+using query_result_t =
+    std::decay_t<decltype(std::declval<const Query&>()(std::declval<const In&>()))>;
 
 template <typename Query, typename In, typename Out>
 constexpr void check_query() {
@@ -114,7 +120,8 @@ constexpr void check_query() {
 
 #if defined(__CUDACC__)
 template <unsigned BlockSize, typename F>
-__global__ void __launch_bounds__(BlockSize) parallel_for_kernel_free(ALFVEN_GRID_CONSTANT const F f, std::size_t n) {
+__global__ void __launch_bounds__(BlockSize)
+    parallel_for_kernel_free(ALFVEN_GRID_CONSTANT const F f, std::size_t n) {
   const std::size_t i = std::size_t(blockIdx.x) * BlockSize + threadIdx.x;
   if (i < n) f(i);
 }
@@ -134,7 +141,9 @@ inline namespace ALFVEN_GPU_TU_NAMESPACE {
 constexpr bool enabled = ALFVEN_CUDA_COMPILER != 0;
 
 /// "CUDA" in an nvcc translation unit, "host" otherwise.
-inline const char* backend_name() { return enabled ? "CUDA" : "host"; }
+inline const char* backend_name() {
+  return enabled ? "CUDA" : "host";
+}
 
 /// Whether a CUDA device is visible at run time; always false in a host build.
 inline bool device_available() {
@@ -178,13 +187,14 @@ inline std::string device_name() {
 /// n may not exceed (2^31 - 1) * BlockSize (aborts with a message otherwise, in every build).
 /// f must be trivially copyable with an ALFVEN_HOST_DEVICE `operator()(std::size_t) const`
 /// that writes its own results (through a span or pointer it holds).
-template <unsigned BlockSize = DefaultBlockSize, unsigned MinResidentThreads = DefaultMinResidentThreads,
-          typename F>
+template <unsigned BlockSize = DefaultBlockSize,
+          unsigned MinResidentThreads = DefaultMinResidentThreads, typename F>
 void parallel_for(std::size_t n, const F& f) {
   detail::check_launch_settings<BlockSize, MinResidentThreads>();
   detail::check_functor<F>();
   if (n == 0) return;
-  if (n > std::size_t(2147483647u) * BlockSize) detail::abort_with("gpu::parallel_for: n exceeds (2^31 - 1) * BlockSize");
+  if (n > std::size_t(2147483647u) * BlockSize)
+    detail::abort_with("gpu::parallel_for: n exceeds (2^31 - 1) * BlockSize");
 #if defined(__CUDACC__)
   const unsigned blocks = unsigned((n + BlockSize - 1) / BlockSize);
   if constexpr (MinResidentThreads == 0) {
@@ -206,21 +216,24 @@ void parallel_for(std::size_t n, const F& f) {
 /// arrays end inside it, out.size() == in.size(). A partial overlap aborts; out == in (same
 /// offset, same type and size) is in place. The pool must be the one the arrays were reserved
 /// from, or a mirror of it. Synchronous.
-template <unsigned BlockSize = DefaultBlockSize, unsigned MinResidentThreads = DefaultMinResidentThreads,
-          typename Query, typename In, typename Out>
+template <unsigned BlockSize = DefaultBlockSize,
+          unsigned MinResidentThreads = DefaultMinResidentThreads, typename Query, typename In,
+          typename Out>
 void transform(const Query& query, const Pool& pool, const PODVector<In>& in, PODVector<Out>& out) {
   detail::check_query<Query, In, Out>();
-  ALFVEN_REQUIRE(pool.frozen(), "gpu::transform: the pool must be frozen (call freeze() before launching)");
-  ALFVEN_REQUIRE(pool.device_accessible(), "gpu::transform: the pool's memory ("
-                                               << pool.resource().name
-                                               << ") is not device-accessible; mirror it into gpu::memory_resource()");
+  ALFVEN_REQUIRE(pool.frozen(),
+                 "gpu::transform: the pool must be frozen (call freeze() before launching)");
+  ALFVEN_REQUIRE(pool.device_accessible(),
+                 "gpu::transform: the pool's memory ("
+                     << pool.resource().name
+                     << ") is not device-accessible; mirror it into gpu::memory_resource()");
   ALFVEN_REQUIRE(in.end_byte() <= pool.size() && out.end_byte() <= pool.size(),
                  "gpu::transform: an array ends past the pool (" << pool.size() << " bytes)");
   ALFVEN_REQUIRE(in.size() == out.size(), "gpu::transform: " << in.size() << " inputs but room for "
                                                              << out.size() << " results");
   std::byte* base = const_cast<std::byte*>(pool.base());  // frozen forbids allocation, not writes
-  detail::check_overlap(in.data(base), in.size() * sizeof(In), out.data(base), out.size() * sizeof(Out),
-                        std::is_same<In, Out>::value);
+  detail::check_overlap(in.data(base), in.size() * sizeof(In), out.data(base),
+                        out.size() * sizeof(Out), std::is_same<In, Out>::value);
   parallel_for<BlockSize, MinResidentThreads>(
       in.size(), detail::TransformFunctor<Query, In, Out>{query, in.data(base), out.data(base)});
 }
@@ -228,8 +241,9 @@ void transform(const Query& query, const Pool& pool, const PODVector<In>& in, PO
 /// out[i] = query(in[i]) over two spans anywhere: no allocation, no copy, and no check of
 /// where the memory lives (a span over host memory faults in a kernel). Sizes must agree
 /// (alfven::Error); a partial overlap aborts. Synchronous.
-template <unsigned BlockSize = DefaultBlockSize, unsigned MinResidentThreads = DefaultMinResidentThreads,
-          typename Query, typename InT, typename Out>
+template <unsigned BlockSize = DefaultBlockSize,
+          unsigned MinResidentThreads = DefaultMinResidentThreads, typename Query, typename InT,
+          typename Out>
 void transform(const Query& query, PODSpan<InT> in, PODSpan<Out> out) {
   using In = std::remove_const_t<InT>;
   detail::check_query<Query, In, Out>();
@@ -237,20 +251,22 @@ void transform(const Query& query, PODSpan<InT> in, PODSpan<Out> out) {
                                                              << out.size() << " results");
   detail::check_overlap(in.data(), in.size() * sizeof(In), out.data(), out.size() * sizeof(Out),
                         std::is_same<In, Out>::value);
-  parallel_for<BlockSize, MinResidentThreads>(in.size(),
-                                              detail::TransformFunctor<Query, In, Out>{query, in.data(), out.data()});
+  parallel_for<BlockSize, MinResidentThreads>(
+      in.size(), detail::TransformFunctor<Query, In, Out>{query, in.data(), out.data()});
 }
 
 /// out[i] = query(in[i]) over host vectors. out must already hold in.size() elements (it is
 /// never resized; alfven::Error otherwise); out may be in (in place). Inside the call: a pool
 /// in gpu::memory_resource() is allocated, the inputs copied in, the pool overload run, the
 /// results copied back, the pool freed. Synchronous.
-template <unsigned BlockSize = DefaultBlockSize, unsigned MinResidentThreads = DefaultMinResidentThreads,
-          typename Query, typename In, typename Out>
+template <unsigned BlockSize = DefaultBlockSize,
+          unsigned MinResidentThreads = DefaultMinResidentThreads, typename Query, typename In,
+          typename Out>
 void transform(const Query& query, const std::vector<In>& in, std::vector<Out>& out) {
   detail::check_query<Query, In, Out>();
   ALFVEN_REQUIRE(in.size() == out.size(), "gpu::transform: " << in.size() << " inputs but room for "
-                                                             << out.size() << " results (size the output first)");
+                                                             << out.size()
+                                                             << " results (size the output first)");
   const std::size_t n = in.size();
   if (n == 0) return;
   Pool pool(memory_resource(), n * sizeof(In) + n * sizeof(Out) + 512);
@@ -267,16 +283,24 @@ void transform(const Query& query, const std::vector<In>& in, std::vector<Out>& 
 /// The pool overload with launch settings chosen at run time among tuning_candidates
 /// (alfven::Error for any other pair).
 template <typename Query, typename In, typename Out>
-void transform(const LaunchSetting& setting, const Query& query, const Pool& pool, const PODVector<In>& in,
-               PODVector<Out>& out) {
+void transform(const LaunchSetting& setting, const Query& query, const Pool& pool,
+               const PODVector<In>& in, PODVector<Out>& out) {
   const unsigned b = setting.block_size, m = setting.min_resident_threads;
-  if (b == 128 && m == 384) transform<128, 384>(query, pool, in, out);
-  else if (b == 256 && m == 384) transform<256, 384>(query, pool, in, out);
-  else if (b == 64 && m == 384) transform<64, 384>(query, pool, in, out);
-  else if (b == 128 && m == 768) transform<128, 768>(query, pool, in, out);
-  else if (b == 128 && m == 0) transform<128, 0>(query, pool, in, out);
-  else if (b == 256 && m == 0) transform<256, 0>(query, pool, in, out);
-  else ALFVEN_REQUIRE(false, "gpu::transform: launch setting (" << b << ", " << m << ") is not one of tuning_candidates");
+  if (b == 128 && m == 384)
+    transform<128, 384>(query, pool, in, out);
+  else if (b == 256 && m == 384)
+    transform<256, 384>(query, pool, in, out);
+  else if (b == 64 && m == 384)
+    transform<64, 384>(query, pool, in, out);
+  else if (b == 128 && m == 768)
+    transform<128, 768>(query, pool, in, out);
+  else if (b == 128 && m == 0)
+    transform<128, 0>(query, pool, in, out);
+  else if (b == 256 && m == 0)
+    transform<256, 0>(query, pool, in, out);
+  else
+    ALFVEN_REQUIRE(false, "gpu::transform: launch setting ("
+                              << b << ", " << m << ") is not one of tuning_candidates");
 }
 
 /// Times each of tuning_candidates on a sample (the pool overload, `repeats` runs each after
@@ -284,8 +308,8 @@ void transform(const LaunchSetting& setting, const Query& query, const Pool& poo
 /// overwritten. In a host build (no launch settings to tune) it returns the default setting
 /// without timing anything.
 template <typename Query, typename In, typename Out>
-LaunchSetting tune_transform(const Query& query, const Pool& pool, const PODVector<In>& in, PODVector<Out>& out,
-                             int repeats = 3) {
+LaunchSetting tune_transform(const Query& query, const Pool& pool, const PODVector<In>& in,
+                             PODVector<Out>& out, int repeats = 3) {
   LaunchSetting best{};
   if (!enabled) return best;
   double best_time = 1e300;

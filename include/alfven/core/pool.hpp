@@ -25,10 +25,12 @@ namespace alfven {
 namespace detail {
 /// Copies between memory of two resources: the CUDA copy (cudaMemcpyDefault) when either side
 /// has one, memmove otherwise.
-inline void copy_between(const MemoryResource& dst_r, void* dst, const MemoryResource& src_r, const void* src,
-                         std::size_t bytes) {
-  if (dst_r.copy != &detail::host_copy) dst_r.copy(dst, src, bytes);
-  else src_r.copy(dst, src, bytes);
+inline void copy_between(const MemoryResource& dst_r, void* dst, const MemoryResource& src_r,
+                         const void* src, std::size_t bytes) {
+  if (dst_r.copy != &detail::host_copy)
+    dst_r.copy(dst, src, bytes);
+  else
+    src_r.copy(dst, src, bytes);
 }
 }  // namespace detail
 
@@ -72,7 +74,8 @@ class Pool {
   /// Reserves `bytes` bytes aligned to `alignment` (a power of two, at most 256) and returns
   /// their offset from base(). Grows the pool geometrically when needed.
   std::size_t allocate(std::size_t bytes, std::size_t alignment = 16) {
-    ALFVEN_REQUIRE(!frozen_, "Pool::allocate: the pool is frozen (freeze() forbids new reservations)");
+    ALFVEN_REQUIRE(!frozen_,
+                   "Pool::allocate: the pool is frozen (freeze() forbids new reservations)");
     ALFVEN_REQUIRE(alignment && (alignment & (alignment - 1)) == 0 && alignment <= 256,
                    "Pool::allocate: alignment must be a power of two <= 256");
     const std::size_t offset = (size_ + alignment - 1) / alignment * alignment;
@@ -100,8 +103,9 @@ class Pool {
 
   /// Copies `bytes` bytes from host memory `src` to offset `offset` of the pool.
   void copy_in(std::size_t offset, const void* src, std::size_t bytes) {
-    ALFVEN_REQUIRE(offset + bytes <= size_, "Pool::copy_in: range [" << offset << ", " << offset + bytes
-                                                  << ") ends past the pool (" << size_ << " bytes)");
+    ALFVEN_REQUIRE(offset + bytes <= size_, "Pool::copy_in: range ["
+                                                << offset << ", " << offset + bytes
+                                                << ") ends past the pool (" << size_ << " bytes)");
     detail::copy_between(resource_, base_ + offset, host_memory_resource(), src, bytes);
   }
   /// Copies `bytes` bytes at offset `offset` of the pool to host memory `dst`.
@@ -152,7 +156,9 @@ struct PODSpan {
   ALFVEN_HOST_DEVICE T& operator[](std::size_t i) const { return ptr[i]; }
   /// PODSpan<T> -> PODSpan<const T>.
   template <typename U = T, typename = std::enable_if_t<!std::is_const<U>::value>>
-  ALFVEN_HOST_DEVICE operator PODSpan<const U>() const { return PODSpan<const U>{ptr, count}; }
+  ALFVEN_HOST_DEVICE operator PODSpan<const U>() const {
+    return PODSpan<const U>{ptr, count};
+  }
 };
 
 /// An array of `count` elements of T at byte `offset` of some pool. It stores no pointer, so
@@ -171,7 +177,8 @@ struct PODVector {
   }
   /// Copies n <= size() elements from host memory `src` to the start of this array.
   void assign(Pool& pool, const T* src, std::size_t n) {
-    ALFVEN_REQUIRE(n <= count, "PODVector::assign: " << n << " elements into an array of " << count);
+    ALFVEN_REQUIRE(n <= count,
+                   "PODVector::assign: " << n << " elements into an array of " << count);
     pool.copy_in(offset, src, n * sizeof(T));
   }
   /// Copies the elements of `src` into this array (src.size() <= size()).
@@ -187,10 +194,16 @@ struct PODVector {
   ALFVEN_HOST_DEVICE std::size_t end_byte() const { return offset + count * sizeof(T); }
   /// Pointer to the first element given the pool's base.
   ALFVEN_HOST_DEVICE T* data(std::byte* base) const { return reinterpret_cast<T*>(base + offset); }
-  ALFVEN_HOST_DEVICE const T* data(const std::byte* base) const { return reinterpret_cast<const T*>(base + offset); }
+  ALFVEN_HOST_DEVICE const T* data(const std::byte* base) const {
+    return reinterpret_cast<const T*>(base + offset);
+  }
   /// A span onto the elements given the pool's base.
-  ALFVEN_HOST_DEVICE PODSpan<T> bind(std::byte* base) const { return PODSpan<T>{data(base), count}; }
-  ALFVEN_HOST_DEVICE PODSpan<const T> bind(const std::byte* base) const { return PODSpan<const T>{data(base), count}; }
+  ALFVEN_HOST_DEVICE PODSpan<T> bind(std::byte* base) const {
+    return PODSpan<T>{data(base), count};
+  }
+  ALFVEN_HOST_DEVICE PODSpan<const T> bind(const std::byte* base) const {
+    return PODSpan<const T>{data(base), count};
+  }
 };
 
 namespace detail {

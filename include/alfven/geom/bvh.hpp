@@ -56,20 +56,24 @@ namespace detail {
 /// The largest finite value of T (std::numeric_limits is host-only under nvcc).
 template <typename T>
 ALFVEN_HOST_DEVICE constexpr T largest() {
-  if constexpr (std::is_same<T, float>::value) return 3.402823466e+38f;
-  else return 1.7976931348623157e+308;
+  if constexpr (std::is_same<T, float>::value)
+    return 3.402823466e+38f;
+  else
+    return 1.7976931348623157e+308;
 }
 
 template <typename P, typename = void>
 struct is_pool_built : std::false_type {};
 template <typename P>
-struct is_pool_built<P, std::void_t<decltype(std::declval<const P&>().signed_distance_in(
-                            std::declval<const std::byte*>(), std::declval<const Vec3<typename P::value_type>&>()))>>
+struct is_pool_built<
+    P, std::void_t<decltype(std::declval<const P&>().signed_distance_in(
+           std::declval<const std::byte*>(), std::declval<const Vec3<typename P::value_type>&>()))>>
     : std::true_type {};
 
 /// A primitive's value; pool-built primitives read their arrays relative to `base`.
 template <typename P, typename T>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE T evaluate(const P& prim, const std::byte* base, const Vec3<T>& p) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE T evaluate(const P& prim, const std::byte* base,
+                                            const Vec3<T>& p) {
   if constexpr (is_pool_built<P>::value) {
     return prim.signed_distance_in(base, p);
   } else {
@@ -104,13 +108,16 @@ class BVHUnion {
   /// after the pool grows, is frozen or mirrored.
   static BVHUnion build(Pool& pool, const std::vector<P>& prims, const std::vector<AABB<T>>& boxes,
                         Blend blend = Blend::Sharp, T width = T(0)) {
-    static_assert(std::is_trivially_copyable<P>::value, "BVHUnion: primitives must be trivially copyable");
+    static_assert(std::is_trivially_copyable<P>::value,
+                  "BVHUnion: primitives must be trivially copyable");
     ALFVEN_REQUIRE(!prims.empty(), "BVHUnion::build: no primitives");
-    ALFVEN_REQUIRE(prims.size() == boxes.size(), "BVHUnion::build: " << prims.size() << " primitives but "
+    ALFVEN_REQUIRE(prims.size() == boxes.size(), "BVHUnion::build: " << prims.size()
+                                                                     << " primitives but "
                                                                      << boxes.size() << " boxes");
     ALFVEN_REQUIRE(prims.size() < std::size_t(std::numeric_limits<std::int32_t>::max()),
                    "BVHUnion::build: too many primitives");
-    ALFVEN_REQUIRE(blend == Blend::Sharp || width > T(0), "BVHUnion::build: a smooth blend needs width > 0");
+    ALFVEN_REQUIRE(blend == Blend::Sharp || width > T(0),
+                   "BVHUnion::build: a smooth blend needs width > 0");
     std::vector<std::int32_t> order(prims.size());
     std::iota(order.begin(), order.end(), 0);
     std::vector<Vec3<T>> centres(prims.size());
@@ -132,7 +139,8 @@ class BVHUnion {
     u.blend_ = blend;
     u.width_ = width;
     u.box_ = nodes[0].box;
-    if (blend == Blend::Exponential) {  // the blend reaches at most width * log(n) beyond the sharp surface
+    if (blend ==
+        Blend::Exponential) {  // the blend reaches at most width * log(n) beyond the sharp surface
       const T g = width * T(std::log(double(prims.size()) + 1.0));
       u.box_ = AABB<T>{u.box_.lo - Vec3<T>::all(g), u.box_.hi + Vec3<T>::all(g)};
     }
@@ -143,8 +151,9 @@ class BVHUnion {
   /// A copy whose arrays are read from `pool` (the build pool or a mirror of it). Throws
   /// alfven::Error if the arrays end past the pool or a device-accessible pool is not frozen.
   BVHUnion rebased_view(const Pool& pool) const {
-    alfven::detail::check_rebase(pool, prims_.end_byte() > nodes_.end_byte() ? prims_.end_byte() : nodes_.end_byte(),
-                                 "BVHUnion");
+    alfven::detail::check_rebase(
+        pool, prims_.end_byte() > nodes_.end_byte() ? prims_.end_byte() : nodes_.end_byte(),
+        "BVHUnion");
     BVHUnion u = *this;
     u.base_ = pool.base();
     return u;
@@ -156,7 +165,9 @@ class BVHUnion {
   ALFVEN_HOST_DEVICE std::size_t node_count() const { return nodes_.size(); }
 
   /// The union's value at p (reads the pool this view is based on).
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return signed_distance_in(base_, p); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return signed_distance_in(base_, p);
+  }
 
   /// The union's value at p with arrays read relative to `base` (used when nested).
   ALFVEN_HOST_DEVICE T signed_distance_in(const std::byte* base, const Vec3<T>& p) const {
@@ -177,7 +188,8 @@ class BVHUnion {
     while (sp > 0) {
       const Node& n = nodes[stack[--sp]];
       if (n.count > 0) {
-        for (std::int32_t i = n.first; i < n.first + n.count; ++i) best = min_(best, detail::evaluate(prims[i], base, p));
+        for (std::int32_t i = n.first; i < n.first + n.count; ++i)
+          best = min_(best, detail::evaluate(prims[i], base, p));
         continue;
       }
       const T dl = nodes[n.first].box.distance(p), dr = nodes[n.first + 1].box.distance(p);
@@ -218,12 +230,14 @@ class BVHUnion {
     return sum;
   }
 
-  static void build_node(std::vector<Node>& nodes, std::size_t index, std::vector<std::int32_t>& order,
-                         std::int32_t begin, std::int32_t end, const std::vector<AABB<T>>& boxes,
-                         const std::vector<Vec3<T>>& centres, int level, int& depth) {
+  static void build_node(std::vector<Node>& nodes, std::size_t index,
+                         std::vector<std::int32_t>& order, std::int32_t begin, std::int32_t end,
+                         const std::vector<AABB<T>>& boxes, const std::vector<Vec3<T>>& centres,
+                         int level, int& depth) {
     depth = std::max(depth, level);
     AABB<T> box = boxes[std::size_t(order[std::size_t(begin)])];
-    AABB<T> cbox{centres[std::size_t(order[std::size_t(begin)])], centres[std::size_t(order[std::size_t(begin)])]};
+    AABB<T> cbox{centres[std::size_t(order[std::size_t(begin)])],
+                 centres[std::size_t(order[std::size_t(begin)])]};
     for (std::int32_t i = begin; i < end; ++i) {
       const std::size_t k = std::size_t(order[std::size_t(i)]);
       box = box.merged(boxes[k]);
@@ -237,7 +251,9 @@ class BVHUnion {
     const int axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2);
     const std::int32_t mid = begin + (end - begin) / 2;
     std::nth_element(order.begin() + begin, order.begin() + mid, order.begin() + end,
-                     [&](std::int32_t a, std::int32_t b) { return centres[std::size_t(a)][axis] < centres[std::size_t(b)][axis]; });
+                     [&](std::int32_t a, std::int32_t b) {
+                       return centres[std::size_t(a)][axis] < centres[std::size_t(b)][axis];
+                     });
     const std::int32_t left = std::int32_t(nodes.size());
     nodes.push_back(Node{});
     nodes.push_back(Node{});
@@ -256,7 +272,9 @@ class BVHUnion {
 
 /// Bounding box of a BVH union (for nesting it inside another one).
 template <typename P>
-AABB<typename P::value_type> bounding_box(const BVHUnion<P>& u) { return u.box(); }
+AABB<typename P::value_type> bounding_box(const BVHUnion<P>& u) {
+  return u.box();
+}
 
 /// Builds a sharp BVH union of bounded shapes (boxes from bounding_box(shape)).
 template <typename P>

@@ -26,7 +26,9 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE T smooth_min(T a, T b, T k) {
 }
 /// Quadratic smooth maximum: -smooth_min(-a, -b, k).
 template <typename T>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE T smooth_max(T a, T b, T k) { return -smooth_min(-a, -b, k); }
+ALFVEN_HOST_DEVICE ALFVEN_INLINE T smooth_max(T a, T b, T k) {
+  return -smooth_min(-a, -b, k);
+}
 /// Exponential (log-sum-exp) smooth minimum with width k > 0:
 /// -k log(exp(-a/k) + exp(-b/k)), evaluated as min(a, b) - k log1p(exp(-|a - b| / k)) so that
 /// it stays finite in float for any finite a, b (no exp of a large argument). Never above
@@ -37,7 +39,9 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE T exp_min(T a, T b, T k) {
 }
 /// Exponential smooth maximum: -exp_min(-a, -b, k).
 template <typename T>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE T exp_max(T a, T b, T k) { return -exp_min(-a, -b, k); }
+ALFVEN_HOST_DEVICE ALFVEN_INLINE T exp_max(T a, T b, T k) {
+  return -exp_min(-a, -b, k);
+}
 
 /// Kind of a combination of two shapes: sharp min/max of exact distances is exact outside
 /// only, so a bound.
@@ -56,7 +60,9 @@ struct Union {
   static constexpr DistanceKind kind = combined_kind<A, B>();
   A a;
   B b;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return min_(a.signed_distance(p), b.signed_distance(p)); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return min_(a.signed_distance(p), b.signed_distance(p));
+  }
 };
 /// Intersection A n B: d = max(a, b). Bound.
 template <typename A, typename B>
@@ -66,7 +72,9 @@ struct Intersection {
   static constexpr DistanceKind kind = combined_kind<A, B>();
   A a;
   B b;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return max_(a.signed_distance(p), b.signed_distance(p)); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return max_(a.signed_distance(p), b.signed_distance(p));
+  }
 };
 /// Difference A \ B: d = max(a, -b). Bound.
 template <typename A, typename B>
@@ -76,7 +84,9 @@ struct Difference {
   static constexpr DistanceKind kind = combined_kind<A, B>();
   A a;
   B b;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return max_(a.signed_distance(p), -b.signed_distance(p)); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return max_(a.signed_distance(p), -b.signed_distance(p));
+  }
 };
 /// Smooth union: smooth_min(a, b, width). Bound.
 template <typename A, typename B>
@@ -87,7 +97,9 @@ struct SmoothUnion {
   A a;
   B b;
   T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return smooth_min(a.signed_distance(p), b.signed_distance(p), width); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return smooth_min(a.signed_distance(p), b.signed_distance(p), width);
+  }
 };
 /// Smooth intersection: smooth_max(a, b, width). Bound.
 template <typename A, typename B>
@@ -98,7 +110,9 @@ struct SmoothIntersection {
   A a;
   B b;
   T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return smooth_max(a.signed_distance(p), b.signed_distance(p), width); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return smooth_max(a.signed_distance(p), b.signed_distance(p), width);
+  }
 };
 /// Smooth difference A \ B: smooth_max(a, -b, width). Bound.
 template <typename A, typename B>
@@ -109,7 +123,9 @@ struct SmoothDifference {
   A a;
   B b;
   T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return smooth_max(a.signed_distance(p), -b.signed_distance(p), width); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return smooth_max(a.signed_distance(p), -b.signed_distance(p), width);
+  }
 };
 /// Exponential union: exp_min(a, b, width). Bound.
 template <typename A, typename B>
@@ -120,7 +136,9 @@ struct ExpUnion {
   A a;
   B b;
   T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return exp_min(a.signed_distance(p), b.signed_distance(p), width); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return exp_min(a.signed_distance(p), b.signed_distance(p), width);
+  }
 };
 /// Exponential intersection: exp_max(a, b, width). Bound.
 template <typename A, typename B>
@@ -131,7 +149,9 @@ struct ExpIntersection {
   A a;
   B b;
   T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return exp_max(a.signed_distance(p), b.signed_distance(p), width); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return exp_max(a.signed_distance(p), b.signed_distance(p), width);
+  }
 };
 
 /// Finite repetition: copies of the shape at spacing * (i, j, k) for |i| <= count.x, |j| <=
@@ -148,7 +168,8 @@ struct FiniteRepetition {
   Vec3<T> count;    ///< copies on each side of the origin, per axis
   ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
     Vec3<T> q;
-    for (int d = 0; d < 3; ++d) q[d] = p[d] - spacing[d] * clamp_(std::round(p[d] / spacing[d]), -count[d], count[d]);
+    for (int d = 0; d < 3; ++d)
+      q[d] = p[d] - spacing[d] * clamp_(std::round(p[d] / spacing[d]), -count[d], count[d]);
     return shape.signed_distance(q);
   }
 };
@@ -157,13 +178,19 @@ struct FiniteRepetition {
 
 /// a u b (sharp).
 template <typename A, typename B>
-Union<A, B> make_union(const A& a, const B& b) { return {a, b}; }
+Union<A, B> make_union(const A& a, const B& b) {
+  return {a, b};
+}
 /// a n b (sharp).
 template <typename A, typename B>
-Intersection<A, B> make_intersection(const A& a, const B& b) { return {a, b}; }
+Intersection<A, B> make_intersection(const A& a, const B& b) {
+  return {a, b};
+}
 /// a \ b (sharp).
 template <typename A, typename B>
-Difference<A, B> make_difference(const A& a, const B& b) { return {a, b}; }
+Difference<A, B> make_difference(const A& a, const B& b) {
+  return {a, b};
+}
 
 namespace detail {
 template <typename T>
@@ -174,19 +201,34 @@ void check_width(T width, const char* what) {
 
 /// Smooth union with blend width > 0.
 template <typename A, typename B, typename T = typename A::value_type>
-SmoothUnion<A, B> smooth_union(const A& a, const B& b, T width) { detail::check_width(width, "smooth_union"); return {a, b, width}; }
+SmoothUnion<A, B> smooth_union(const A& a, const B& b, T width) {
+  detail::check_width(width, "smooth_union");
+  return {a, b, width};
+}
 /// Smooth intersection with blend width > 0.
 template <typename A, typename B, typename T = typename A::value_type>
-SmoothIntersection<A, B> smooth_intersection(const A& a, const B& b, T width) { detail::check_width(width, "smooth_intersection"); return {a, b, width}; }
+SmoothIntersection<A, B> smooth_intersection(const A& a, const B& b, T width) {
+  detail::check_width(width, "smooth_intersection");
+  return {a, b, width};
+}
 /// Smooth difference a \ b with blend width > 0.
 template <typename A, typename B, typename T = typename A::value_type>
-SmoothDifference<A, B> smooth_difference(const A& a, const B& b, T width) { detail::check_width(width, "smooth_difference"); return {a, b, width}; }
+SmoothDifference<A, B> smooth_difference(const A& a, const B& b, T width) {
+  detail::check_width(width, "smooth_difference");
+  return {a, b, width};
+}
 /// Exponential union with blend width > 0.
 template <typename A, typename B, typename T = typename A::value_type>
-ExpUnion<A, B> exp_union(const A& a, const B& b, T width) { detail::check_width(width, "exp_union"); return {a, b, width}; }
+ExpUnion<A, B> exp_union(const A& a, const B& b, T width) {
+  detail::check_width(width, "exp_union");
+  return {a, b, width};
+}
 /// Exponential intersection with blend width > 0.
 template <typename A, typename B, typename T = typename A::value_type>
-ExpIntersection<A, B> exp_intersection(const A& a, const B& b, T width) { detail::check_width(width, "exp_intersection"); return {a, b, width}; }
+ExpIntersection<A, B> exp_intersection(const A& a, const B& b, T width) {
+  detail::check_width(width, "exp_intersection");
+  return {a, b, width};
+}
 /// Finite repetition of s; spacing > 0 and count >= 0 (whole numbers) per axis.
 template <typename S, typename T = typename S::value_type>
 FiniteRepetition<S> repeat(const S& s, const Vec3<T>& spacing, const Vec3<T>& count) {

@@ -50,11 +50,11 @@ struct Light {
 template <typename T>
 struct RenderSettings {
   static constexpr int MaxLights = 4;
-  int max_steps = 256;              ///< sphere-tracing steps per ray
-  T max_distance = T(1000);         ///< rays give up beyond this distance from the camera
-  T hit_tolerance = T(1e-4);        ///< |value| below this is a hit (length unit)
-  T normal_step = T(1e-3);          ///< finite-difference step of the normal (length unit)
-  Vec3<T> colour{T(0.85), T(0.55), T(0.3)};      ///< surface colour, components in [0, 1]
+  int max_steps = 256;                       ///< sphere-tracing steps per ray
+  T max_distance = T(1000);                  ///< rays give up beyond this distance from the camera
+  T hit_tolerance = T(1e-4);                 ///< |value| below this is a hit (length unit)
+  T normal_step = T(1e-3);                   ///< finite-difference step of the normal (length unit)
+  Vec3<T> colour{T(0.85), T(0.55), T(0.3)};  ///< surface colour, components in [0, 1]
   Vec3<T> background{T(0.1), T(0.12), T(0.16)};  ///< components in [0, 1]
   T ambient = T(0.15);
   int light_count = 1;
@@ -88,9 +88,11 @@ struct PixelShader {
   }
   ALFVEN_HOST_DEVICE Vec3<T> normal(const Vec3<T>& p) const {
     const T h = settings.normal_step;
-    const Vec3<T> k0{T(1), T(-1), T(-1)}, k1{T(-1), T(-1), T(1)}, k2{T(-1), T(1), T(-1)}, k3{T(1), T(1), T(1)};
-    return normalize(shape.signed_distance(p + h * k0) * k0 + shape.signed_distance(p + h * k1) * k1 +
-                     shape.signed_distance(p + h * k2) * k2 + shape.signed_distance(p + h * k3) * k3);
+    const Vec3<T> k0{T(1), T(-1), T(-1)}, k1{T(-1), T(-1), T(1)}, k2{T(-1), T(1), T(-1)},
+        k3{T(1), T(1), T(1)};
+    return normalize(
+        shape.signed_distance(p + h * k0) * k0 + shape.signed_distance(p + h * k1) * k1 +
+        shape.signed_distance(p + h * k2) * k2 + shape.signed_distance(p + h * k3) * k3);
   }
   ALFVEN_HOST_DEVICE RGB8 operator()(const std::uint32_t& pixel) const {
     const int i = int(pixel % std::uint32_t(width));
@@ -104,7 +106,8 @@ struct PixelShader {
         const Vec3<T> n = normal(p);
         T light = settings.ambient;
         for (int l = 0; l < settings.light_count; ++l)
-          light += settings.lights[l].intensity * max_(dot(n, normalize(settings.lights[l].direction)), T(0));
+          light += settings.lights[l].intensity *
+                   max_(dot(n, normalize(settings.lights[l].direction)), T(0));
         const Vec3<T> c = light * settings.colour;
         return RGB8{to_byte(c.x), to_byte(c.y), to_byte(c.z)};
       }
@@ -120,22 +123,35 @@ struct PixelShader {
 /// band of rows; returning false stops the render (the rows not rendered keep the background
 /// colour). Throws alfven::Error for a camera without extent or direction, or too many lights.
 template <typename S, typename T = typename S::value_type>
-std::vector<std::uint8_t> render(const S& shape, const Camera<T>& camera, const RenderSettings<T>& settings = {},
+std::vector<std::uint8_t> render(const S& shape, const Camera<T>& camera,
+                                 const RenderSettings<T>& settings = {},
                                  const std::function<bool(int)>& progress = {}) {
-  ALFVEN_REQUIRE(camera.width > 0 && camera.height > 0, "render: the image needs width, height > 0");
-  ALFVEN_REQUIRE(camera.fov_degrees > T(0) && camera.fov_degrees < T(180), "render: fov_degrees must be in (0, 180)");
+  ALFVEN_REQUIRE(camera.width > 0 && camera.height > 0,
+                 "render: the image needs width, height > 0");
+  ALFVEN_REQUIRE(camera.fov_degrees > T(0) && camera.fov_degrees < T(180),
+                 "render: fov_degrees must be in (0, 180)");
   ALFVEN_REQUIRE(settings.light_count >= 0 && settings.light_count <= RenderSettings<T>::MaxLights,
                  "render: at most " << RenderSettings<T>::MaxLights << " lights");
   const Vec3<T> forward = normalize(camera.look_at - camera.position);
   ALFVEN_REQUIRE(length(forward) > T(0), "render: the camera looks at its own position");
   const Vec3<T> right = normalize(cross(forward, camera.up));
-  ALFVEN_REQUIRE(length(right) > T(0), "render: the camera's up vector is parallel to its view direction");
-  PixelShader<S, T> shader{shape, settings, camera.position, forward, right, cross(right, forward),
+  ALFVEN_REQUIRE(length(right) > T(0),
+                 "render: the camera's up vector is parallel to its view direction");
+  PixelShader<S, T> shader{shape,
+                           settings,
+                           camera.position,
+                           forward,
+                           right,
+                           cross(right, forward),
                            T(std::tan(double(camera.fov_degrees) * 3.14159265358979323846 / 360.0)),
-                           T(camera.width) / T(camera.height), camera.width, camera.height, 0};
+                           T(camera.width) / T(camera.height),
+                           camera.width,
+                           camera.height,
+                           0};
   const int w = camera.width, h = camera.height;
   std::vector<std::uint8_t> rgb(std::size_t(w) * std::size_t(h) * 3);
-  const RGB8 bg{PixelShader<S, T>::to_byte(settings.background.x), PixelShader<S, T>::to_byte(settings.background.y),
+  const RGB8 bg{PixelShader<S, T>::to_byte(settings.background.x),
+                PixelShader<S, T>::to_byte(settings.background.y),
                 PixelShader<S, T>::to_byte(settings.background.z)};
   for (std::size_t k = 0; k < rgb.size(); k += 3) {
     rgb[k] = bg.r;

@@ -10,14 +10,13 @@
 ///   cylinder: {radius: r, half_height: h}      infinite_cylinder: {radius: r}
 ///   capsule: {half_length: h, radius: r}       cone: {radius: r, height: h}
 ///   infinite_cone: {angle_deg: a}              rounded_cylinder: {radius, half_height, rounding}
-///   plane: {point: [...], normal: [...]}       noise: {frequency, amplitude, persistence, octaves, seed}
-///   translate: {by: [x, y, z], shape: NODE}    rotate: {axis: [...], angle_deg: a, shape: NODE}
-///   rotate: {quaternion: [w, x, y, z], shape}  scale: {factor: s, shape: NODE}
-///   offset: {distance: d, shape}               annular: {thickness: t, shape}
-///   elongate: {half: [...], shape}             reflect: {axis: x|y|z, shape}
-///   repeat: {spacing: [...], count: [...], shape}   complement: NODE
-///   union | intersection | difference: [NODE, NODE, ...]
-///   smooth_union | smooth_intersection | smooth_difference | exp_union | exp_intersection:
+///   plane: {point: [...], normal: [...]}       noise: {frequency, amplitude, persistence, octaves,
+///   seed} translate: {by: [x, y, z], shape: NODE}    rotate: {axis: [...], angle_deg: a, shape:
+///   NODE} rotate: {quaternion: [w, x, y, z], shape}  scale: {factor: s, shape: NODE} offset:
+///   {distance: d, shape}               annular: {thickness: t, shape} elongate: {half: [...],
+///   shape}             reflect: {axis: x|y|z, shape} repeat: {spacing: [...], count: [...], shape}
+///   complement: NODE union | intersection | difference: [NODE, NODE, ...] smooth_union |
+///   smooth_intersection | smooth_difference | exp_union | exp_intersection:
 ///       {width: k, shapes: [NODE, ...]}
 ///
 /// Every key is validated: an unknown or missing key, a wrong type or a bad value throws

@@ -32,7 +32,9 @@ enum class DistanceKind {
 
 namespace detail {
 template <typename T>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE T length2(T a, T b) { return sqrt_(a * a + b * b); }
+ALFVEN_HOST_DEVICE ALFVEN_INLINE T length2(T a, T b) {
+  return sqrt_(a * a + b * b);
+}
 }  // namespace detail
 
 /// Half-space behind a plane through `point` with unit `normal` (normalised by make_plane).
@@ -53,7 +55,9 @@ struct Sphere {
   using value_type = T;
   Vec3<T> center;
   T radius;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return length(p - center) - radius; }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return length(p - center) - radius;
+  }
 };
 
 /// Axis-aligned box [-half, half]. With q = |p| - half: d = |max(q, 0)| + min(max_i q_i, 0).
@@ -119,7 +123,9 @@ struct InfiniteCylinder {
   static constexpr DistanceKind kind = DistanceKind::Exact;
   using value_type = T;
   T radius;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return detail::length2(p.x, p.y) - radius; }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return detail::length2(p.x, p.y) - radius;
+  }
 };
 
 /// Capsule: the points within `radius` of the segment from (0, 0, -half_length) to
@@ -206,17 +212,22 @@ template <typename T>
 struct PerlinNoise {
   static constexpr DistanceKind kind = DistanceKind::NotADistance;
   using value_type = T;
-  T frequency = T(1);    ///< lattice cells per unit length, first octave
-  T amplitude = T(1);    ///< first-octave amplitude
+  T frequency = T(1);  ///< lattice cells per unit length, first octave
+  T amplitude = T(1);  ///< first-octave amplitude
   T persistence = T(0.5);
   int octaves = 1;
   std::uint32_t seed = 0;
 
   /// Integer hash (a 32-bit avalanche mix) of a lattice corner.
-  ALFVEN_HOST_DEVICE static std::uint32_t hash(std::int32_t i, std::int32_t j, std::int32_t k, std::uint32_t s) {
-    std::uint32_t h = s * 0x9E3779B9u ^ std::uint32_t(i) * 0x85EBCA6Bu ^ std::uint32_t(j) * 0xC2B2AE35u ^
-                      std::uint32_t(k) * 0x27D4EB2Fu;
-    h ^= h >> 16; h *= 0x7FEB352Du; h ^= h >> 15; h *= 0x846CA68Bu; h ^= h >> 16;
+  ALFVEN_HOST_DEVICE static std::uint32_t hash(std::int32_t i, std::int32_t j, std::int32_t k,
+                                               std::uint32_t s) {
+    std::uint32_t h = s * 0x9E3779B9u ^ std::uint32_t(i) * 0x85EBCA6Bu ^
+                      std::uint32_t(j) * 0xC2B2AE35u ^ std::uint32_t(k) * 0x27D4EB2Fu;
+    h ^= h >> 16;
+    h *= 0x7FEB352Du;
+    h ^= h >> 15;
+    h *= 0x846CA68Bu;
+    h ^= h >> 16;
     return h;
   }
   /// Perlin's gradient selection: one of 12 cube-edge directions dotted with (x, y, z).
@@ -235,8 +246,10 @@ struct PerlinNoise {
     const T x = p.x - fx, y = p.y - fy, z = p.z - fz;
     const T u = fade(x), v = fade(y), w = fade(z);
     const T n000 = grad(hash(i, j, k, s), x, y, z), n100 = grad(hash(i + 1, j, k, s), x - 1, y, z);
-    const T n010 = grad(hash(i, j + 1, k, s), x, y - 1, z), n110 = grad(hash(i + 1, j + 1, k, s), x - 1, y - 1, z);
-    const T n001 = grad(hash(i, j, k + 1, s), x, y, z - 1), n101 = grad(hash(i + 1, j, k + 1, s), x - 1, y, z - 1);
+    const T n010 = grad(hash(i, j + 1, k, s), x, y - 1, z),
+            n110 = grad(hash(i + 1, j + 1, k, s), x - 1, y - 1, z);
+    const T n001 = grad(hash(i, j, k + 1, s), x, y, z - 1),
+            n101 = grad(hash(i + 1, j, k + 1, s), x - 1, y, z - 1);
     const T n011 = grad(hash(i, j + 1, k + 1, s), x, y - 1, z - 1);
     const T n111 = grad(hash(i + 1, j + 1, k + 1, s), x - 1, y - 1, z - 1);
     return lerp(w, lerp(v, lerp(u, n000, n100), lerp(u, n010, n110)),
@@ -291,7 +304,8 @@ Torus<T> make_torus(T major_radius, T minor_radius) {
 /// Finite cylinder; radius, half_height > 0.
 template <typename T>
 Cylinder<T> make_cylinder(T radius, T half_height) {
-  ALFVEN_REQUIRE(radius > T(0) && half_height > T(0), "make_cylinder: radius and half height must be > 0");
+  ALFVEN_REQUIRE(radius > T(0) && half_height > T(0),
+                 "make_cylinder: radius and half height must be > 0");
   return Cylinder<T>{radius, half_height};
 }
 /// Infinite cylinder; radius > 0.
@@ -303,7 +317,8 @@ InfiniteCylinder<T> make_infinite_cylinder(T radius) {
 /// Capsule; half_length >= 0, radius > 0.
 template <typename T>
 Capsule<T> make_capsule(T half_length, T radius) {
-  ALFVEN_REQUIRE(half_length >= T(0) && radius > T(0), "make_capsule: need half_length >= 0 and radius > 0");
+  ALFVEN_REQUIRE(half_length >= T(0) && radius > T(0),
+                 "make_capsule: need half_length >= 0 and radius > 0");
   return Capsule<T>{half_length, radius};
 }
 /// Cone; radius, height > 0.
@@ -315,13 +330,15 @@ Cone<T> make_cone(T radius, T height) {
 /// Infinite cone of half-angle `angle` in radians, 0 < angle < pi/2.
 template <typename T>
 InfiniteCone<T> make_infinite_cone(T angle) {
-  ALFVEN_REQUIRE(angle > T(0) && angle < T(1.5707963267948966), "make_infinite_cone: need 0 < angle < pi/2 radians");
+  ALFVEN_REQUIRE(angle > T(0) && angle < T(1.5707963267948966),
+                 "make_infinite_cone: need 0 < angle < pi/2 radians");
   return InfiniteCone<T>{std::sin(angle), std::cos(angle)};
 }
 /// Rounded cylinder; 0 <= rounding <= min(radius, half_height).
 template <typename T>
 RoundedCylinder<T> make_rounded_cylinder(T radius, T half_height, T rounding) {
-  ALFVEN_REQUIRE(radius > T(0) && half_height > T(0), "make_rounded_cylinder: radius and half height must be > 0");
+  ALFVEN_REQUIRE(radius > T(0) && half_height > T(0),
+                 "make_rounded_cylinder: radius and half height must be > 0");
   ALFVEN_REQUIRE(rounding >= T(0) && rounding <= min_(radius, half_height),
                  "make_rounded_cylinder: need 0 <= rounding <= min(radius, half_height)");
   return RoundedCylinder<T>{radius, half_height, rounding};
@@ -329,27 +346,41 @@ RoundedCylinder<T> make_rounded_cylinder(T radius, T half_height, T rounding) {
 
 // ---- bounding boxes (used by BVH unions); only for bounded shapes ------------------------------
 template <typename T>
-AABB<T> bounding_box(const Sphere<T>& s) { return {s.center - Vec3<T>::all(s.radius), s.center + Vec3<T>::all(s.radius)}; }
+AABB<T> bounding_box(const Sphere<T>& s) {
+  return {s.center - Vec3<T>::all(s.radius), s.center + Vec3<T>::all(s.radius)};
+}
 template <typename T>
-AABB<T> bounding_box(const Box<T>& b) { return {-b.half, b.half}; }
+AABB<T> bounding_box(const Box<T>& b) {
+  return {-b.half, b.half};
+}
 template <typename T>
-AABB<T> bounding_box(const RoundedBox<T>& b) { return {-b.half, b.half}; }
+AABB<T> bounding_box(const RoundedBox<T>& b) {
+  return {-b.half, b.half};
+}
 template <typename T>
 AABB<T> bounding_box(const Torus<T>& t) {
   const T r = t.major_radius + t.minor_radius;
   return {Vec3<T>{-r, -r, -t.minor_radius}, Vec3<T>{r, r, t.minor_radius}};
 }
 template <typename T>
-AABB<T> bounding_box(const Cylinder<T>& c) { return {Vec3<T>{-c.radius, -c.radius, -c.half_height}, Vec3<T>{c.radius, c.radius, c.half_height}}; }
+AABB<T> bounding_box(const Cylinder<T>& c) {
+  return {Vec3<T>{-c.radius, -c.radius, -c.half_height},
+          Vec3<T>{c.radius, c.radius, c.half_height}};
+}
 template <typename T>
-AABB<T> bounding_box(const RoundedCylinder<T>& c) { return {Vec3<T>{-c.radius, -c.radius, -c.half_height}, Vec3<T>{c.radius, c.radius, c.half_height}}; }
+AABB<T> bounding_box(const RoundedCylinder<T>& c) {
+  return {Vec3<T>{-c.radius, -c.radius, -c.half_height},
+          Vec3<T>{c.radius, c.radius, c.half_height}};
+}
 template <typename T>
 AABB<T> bounding_box(const Capsule<T>& c) {
   const T h = c.half_length + c.radius;
   return {Vec3<T>{-c.radius, -c.radius, -h}, Vec3<T>{c.radius, c.radius, h}};
 }
 template <typename T>
-AABB<T> bounding_box(const Cone<T>& c) { return {Vec3<T>{-c.radius, -c.radius, T(0)}, Vec3<T>{c.radius, c.radius, c.height}}; }
+AABB<T> bounding_box(const Cone<T>& c) {
+  return {Vec3<T>{-c.radius, -c.radius, T(0)}, Vec3<T>{c.radius, c.radius, c.height}};
+}
 
 }  // namespace geom
 }  // namespace alfven

@@ -19,7 +19,9 @@ namespace geom {
 
 /// Kind of a transform that keeps exact distances exact.
 template <typename S>
-constexpr DistanceKind keep_kind() { return S::kind; }
+constexpr DistanceKind keep_kind() {
+  return S::kind;
+}
 /// Kind of a transform that turns exact distances into bounds.
 template <typename S>
 constexpr DistanceKind bound_kind() {
@@ -44,7 +46,9 @@ struct Translate {
   static constexpr DistanceKind kind = keep_kind<S>();
   S shape;
   Vec3<T> shift;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return shape.signed_distance(p - shift); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return shape.signed_distance(p - shift);
+  }
 };
 
 /// Unit quaternion w + x i + y j + z k (normalised by the rotate() factory).
@@ -81,10 +85,13 @@ class Scale {
   Scale() = default;
   /// Host only. Throws alfven::Error unless factor > 0.
   Scale(const S& shape, T factor) : shape_(shape), factor_(factor) {
-    ALFVEN_REQUIRE(factor > T(0), "scale: the factor must be > 0 (got " << factor
-                                        << "); use complement() to turn a shape inside out");
+    ALFVEN_REQUIRE(factor > T(0), "scale: the factor must be > 0 (got "
+                                      << factor
+                                      << "); use complement() to turn a shape inside out");
   }
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return factor_ * shape_.signed_distance(p / factor_); }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return factor_ * shape_.signed_distance(p / factor_);
+  }
   ALFVEN_HOST_DEVICE T factor() const { return factor_; }
   ALFVEN_HOST_DEVICE const S& shape() const { return shape_; }
 
@@ -102,7 +109,9 @@ struct Offset {
   static constexpr DistanceKind kind = bound_kind<S>();
   S shape;
   T distance;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return shape.signed_distance(p) - distance; }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return shape.signed_distance(p) - distance;
+  }
 };
 
 /// Annular shell ("onion") of half-thickness `thickness` around the surface:
@@ -114,7 +123,9 @@ struct Annular {
   static constexpr DistanceKind kind = bound_kind<S>();
   S shape;
   T thickness;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const { return abs_(shape.signed_distance(p)) - thickness; }
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return abs_(shape.signed_distance(p)) - thickness;
+  }
 };
 
 /// Elongation: the shape is cut at the coordinate planes and stretched by `half` (>= 0) along
@@ -204,18 +215,28 @@ struct Mollify {
 
 /// Inside-out copy of s.
 template <typename S>
-Complement<S> complement(const S& s) { return {s}; }
+Complement<S> complement(const S& s) {
+  return {s};
+}
 /// s moved by `shift`.
 template <typename S, typename T = typename S::value_type>
-Translate<S> translate(const S& s, const Vec3<T>& shift) { return {s, shift}; }
+Translate<S> translate(const S& s, const Vec3<T>& shift) {
+  return {s, shift};
+}
 
 /// Rotation matrix (row-major) of a unit quaternion.
 template <typename T>
 void rotation_matrix(const Quaternion<T>& q, T r[9]) {
   const T w = q.w, x = q.x, y = q.y, z = q.z;
-  r[0] = 1 - 2 * (y * y + z * z); r[1] = 2 * (x * y - w * z);     r[2] = 2 * (x * z + w * y);
-  r[3] = 2 * (x * y + w * z);     r[4] = 1 - 2 * (x * x + z * z); r[5] = 2 * (y * z - w * x);
-  r[6] = 2 * (x * z - w * y);     r[7] = 2 * (y * z + w * x);     r[8] = 1 - 2 * (x * x + y * y);
+  r[0] = 1 - 2 * (y * y + z * z);
+  r[1] = 2 * (x * y - w * z);
+  r[2] = 2 * (x * z + w * y);
+  r[3] = 2 * (x * y + w * z);
+  r[4] = 1 - 2 * (x * x + z * z);
+  r[5] = 2 * (y * z - w * x);
+  r[6] = 2 * (x * z - w * y);
+  r[7] = 2 * (y * z + w * x);
+  r[8] = 1 - 2 * (x * x + y * y);
 }
 /// s rotated about the origin by the quaternion q (any non-zero norm; normalised here).
 /// Throws alfven::Error for a zero quaternion.
@@ -239,10 +260,14 @@ Rotate<S> rotate(const S& s, const Vec3<T>& axis, T angle) {
 }
 /// s scaled about the origin by factor > 0 (alfven::Error otherwise).
 template <typename S, typename T = typename S::value_type>
-Scale<S> scale(const S& s, T factor) { return Scale<S>(s, factor); }
+Scale<S> scale(const S& s, T factor) {
+  return Scale<S>(s, factor);
+}
 /// s grown by distance (shrunk when negative).
 template <typename S, typename T = typename S::value_type>
-Offset<S> offset(const S& s, T distance) { return {s, distance}; }
+Offset<S> offset(const S& s, T distance) {
+  return {s, distance};
+}
 /// Shell of half-thickness > 0 around the surface of s.
 template <typename S, typename T = typename S::value_type>
 Annular<S> annular(const S& s, T thickness) {

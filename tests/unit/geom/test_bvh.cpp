@@ -54,7 +54,8 @@ TEST(BVH, SharpUnionEqualsPlainUnion) {
   const auto u = make_bvh_union(pool, s).rebased_view(pool);
   static_assert(std::is_trivially_copyable<BVHUnion<Sphere<double>>>::value, "");
   EXPECT_EQ(u.size(), 700u);
-  for (const auto& p : random_points<double>(3000, 33, 2)) ASSERT_EQ(u.signed_distance(p), plain_min(s, p));
+  for (const auto& p : random_points<double>(3000, 33, 2))
+    ASSERT_EQ(u.signed_distance(p), plain_min(s, p));
 }
 
 TEST(BVH, SharpUnionOfBoxesEqualsPlainUnion) {
@@ -62,17 +63,20 @@ TEST(BVH, SharpUnionOfBoxesEqualsPlainUnion) {
   std::uniform_real_distribution<double> u(-10, 10), h(0.1, 1.0);
   std::vector<Translate<Box<double>>> boxes;
   for (int i = 0; i < 400; ++i)
-    boxes.push_back(translate(make_box(Vec3<double>{h(rng), h(rng), h(rng)}), Vec3<double>{u(rng), u(rng), u(rng)}));
+    boxes.push_back(translate(make_box(Vec3<double>{h(rng), h(rng), h(rng)}),
+                              Vec3<double>{u(rng), u(rng), u(rng)}));
   Pool pool;
   const auto un = make_bvh_union(pool, boxes).rebased_view(pool);
-  for (const auto& p : random_points<double>(2000, 30, 3)) ASSERT_EQ(un.signed_distance(p), plain_min(boxes, p));
+  for (const auto& p : random_points<double>(2000, 30, 3))
+    ASSERT_EQ(un.signed_distance(p), plain_min(boxes, p));
 }
 
 TEST(BVH, SmoothUnionEqualsPlainLogSumExp) {
   const auto s = random_spheres<double>(300, 4);
   Pool pool;
   const auto u = make_smooth_bvh_union(pool, s, 0.25).rebased_view(pool);
-  for (const auto& p : random_points<double>(2000, 15, 5)) ASSERT_NEAR(u.signed_distance(p), plain_exp(s, p, 0.25), 1e-10);
+  for (const auto& p : random_points<double>(2000, 15, 5))
+    ASSERT_NEAR(u.signed_distance(p), plain_exp(s, p, 0.25), 1e-10);
   EXPECT_THROW(make_smooth_bvh_union(pool, s, 0.0), Error);
 }
 
@@ -88,7 +92,8 @@ TEST(BVH, NestedUnionsEqualPlainUnion) {
     groups.push_back(make_bvh_union(pool, s));
     boxes.push_back(bounding_box(groups.back()));
   }
-  const auto outer = BVHUnion<BVHUnion<Sphere<double>>>::build(pool, groups, boxes).rebased_view(pool);
+  const auto outer =
+      BVHUnion<BVHUnion<Sphere<double>>>::build(pool, groups, boxes).rebased_view(pool);
   for (const auto& p : random_points<double>(2000, 60, 6)) {
     const Vec3<double> q = p + Vec3<double>{60, 0, 0};
     ASSERT_EQ(outer.signed_distance(q), plain_min(all, q));

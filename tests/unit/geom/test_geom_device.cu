@@ -36,7 +36,8 @@ void expect_device_matches_host(const HostQ& host_query, const DevQ& device_quer
   const auto pts = random_points(20000, L);
   std::vector<T> d(pts.size());
   gpu::transform(device_query, pts, d);
-  for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(d[i], host_query(pts[i]), 1e-5f) << "point " << i;
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    ASSERT_NEAR(d[i], host_query(pts[i]), 1e-5f) << "point " << i;
 }
 
 #define SKIP_WITHOUT_DEVICE() \
@@ -60,7 +61,8 @@ TEST(GeomDevice, ShapesTransformsAndCsg) {
   expect_device_matches_host(Query<decltype(s)>{s}, Query<decltype(s)>{s});
   const auto t = mollify(blur(elongate(make_cylinder(0.5f, 0.5f), V{0.2f, 0, 0}), 0.05f), 0.05f);
   expect_device_matches_host(Query<decltype(t)>{t}, Query<decltype(t)>{t});
-  const auto u = make_intersection(make_infinite_cone(0.4f), complement(make_plane(V{0, 0, 2}, V{0, 0, 1})));
+  const auto u =
+      make_intersection(make_infinite_cone(0.4f), complement(make_plane(V{0, 0, 2}, V{0, 0, 1})));
   expect_device_matches_host(Query<decltype(u)>{u}, Query<decltype(u)>{u});
 }
 
@@ -69,7 +71,8 @@ TEST(GeomDevice, BvhUnionOnADeviceMirror) {
   std::vector<Sphere<T>> spheres;
   for (int k = 0; k < 20; ++k)
     for (int j = 0; j < 20; ++j)
-      for (int i = 0; i < 20; ++i) spheres.push_back(Sphere<T>{V{T(3 * i), T(3 * j), T(3 * k)}, T(1)});
+      for (int i = 0; i < 20; ++i)
+        spheres.push_back(Sphere<T>{V{T(3 * i), T(3 * j), T(3 * k)}, T(1)});
   Pool host;
   const auto bvh = make_bvh_union(host, spheres);
   host.freeze();
@@ -81,15 +84,17 @@ TEST(GeomDevice, BvhUnionOnADeviceMirror) {
 TEST(GeomDevice, TapeOnADeviceMirror) {
   SKIP_WITHOUT_DEVICE();
   using D = Vec3<double>;
-  const Expr e = Expr::csg(Op::SmoothDifference,
-                           {Expr::rotate(Expr::rounded_box(D{1, 1, 0.3}, 0.05), D{1, 0, 0}, 0.3),
-                            Expr::repeat(Expr::infinite_cylinder(0.15), D{0.5, 0.5, 1}, D{2, 2, 0})},
-                           0.05);
+  const Expr e =
+      Expr::csg(Op::SmoothDifference,
+                {Expr::rotate(Expr::rounded_box(D{1, 1, 0.3}, 0.05), D{1, 0, 0}, 0.3),
+                 Expr::repeat(Expr::infinite_cylinder(0.15), D{0.5, 0.5, 1}, D{2, 2, 0})},
+                0.05);
   Pool host;
   const Tape<T> tape = Tape<T>::build(host, e);
   host.freeze();
   const Pool dev = Pool::mirror(host, gpu::memory_resource());
-  expect_device_matches_host(Query<Tape<T>>{tape.rebased_view(host)}, Query<Tape<T>>{tape.rebased_view(dev)});
+  expect_device_matches_host(Query<Tape<T>>{tape.rebased_view(host)},
+                             Query<Tape<T>>{tape.rebased_view(dev)});
   // The pool overload and the tuner on the device.
   const auto pts = random_points(4096, 2);
   Pool io;
@@ -104,5 +109,6 @@ TEST(GeomDevice, TapeOnADeviceMirror) {
   const gpu::LaunchSetting best = gpu::tune_transform(q, dio, in, out);
   gpu::transform(best, q, dio, in, out);
   const std::vector<T> d = out.to_vector(dio);
-  for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(d[i], tape.rebased_view(host).signed_distance(pts[i]), 1e-5f);
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    ASSERT_NEAR(d[i], tape.rebased_view(host).signed_distance(pts[i]), 1e-5f);
 }

@@ -108,7 +108,7 @@ TEST(Gpu, PoolOverloadChecksBoundsAndSizes) {
   EXPECT_THROW(gpu::transform(Square{}, p, a, c), Error);  // sizes differ
   PODVector<double> outside{p.size(), 10};
   EXPECT_THROW(gpu::transform(Square{}, p, a, outside), Error);  // ends past the pool
-  gpu::transform(Square{}, p, a, a);  // in place
+  gpu::transform(Square{}, p, a, a);                             // in place
   EXPECT_EQ(a.to_vector(p)[0], 4.0);
 }
 
@@ -116,9 +116,12 @@ TEST(Gpu, SpanOverload) {
   std::vector<double> in{1, 2, 3}, out(3);
   gpu::transform(Square{}, PODSpan<const double>{in.data(), 3}, PODSpan<double>{out.data(), 3});
   EXPECT_EQ(out[2], 9.0);
-  gpu::transform(Square{}, PODSpan<double>{in.data(), 3}, PODSpan<double>{in.data(), 3});  // in place
+  gpu::transform(Square{}, PODSpan<double>{in.data(), 3},
+                 PODSpan<double>{in.data(), 3});  // in place
   EXPECT_EQ(in[1], 4.0);
-  EXPECT_THROW(gpu::transform(Square{}, PODSpan<double>{in.data(), 3}, PODSpan<double>{out.data(), 2}), Error);
+  EXPECT_THROW(
+      gpu::transform(Square{}, PODSpan<double>{in.data(), 3}, PODSpan<double>{out.data(), 2}),
+      Error);
 }
 
 namespace {
@@ -136,7 +139,8 @@ void overlapping_pool_arrays() {
 TEST(GpuDeathTest, PartialOverlapAborts) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   std::vector<double> v(10, 1.0);
-  EXPECT_DEATH(gpu::transform(Square{}, PODSpan<const double>{v.data(), 8}, PODSpan<double>{v.data() + 2, 8}),
+  EXPECT_DEATH(gpu::transform(Square{}, PODSpan<const double>{v.data(), 8},
+                              PODSpan<double>{v.data() + 2, 8}),
                "partially overlap");
   EXPECT_DEATH(overlapping_pool_arrays(), "partially overlap");
 }

@@ -23,7 +23,8 @@ TEST(Render, SphereSilhouetteHasTheExpectedPixelRadius) {
   ASSERT_EQ(rgb.size(), std::size_t(201 * 201 * 3));
   long hit = 0;
   for (std::size_t k = 0; k < rgb.size(); k += 3) hit += (rgb[k] | rgb[k + 1] | rgb[k + 2]) != 0;
-  // Tangent cone half-angle asin(R / D), projected with the pinhole: r = (W / 2) tan(a) / tan(fov / 2).
+  // Tangent cone half-angle asin(R / D), projected with the pinhole: r = (W / 2) tan(a) / tan(fov /
+  // 2).
   const double pi = std::acos(-1.0);
   const double a = std::asin(R / D);
   const double expected = 0.5 * cam.width * std::tan(a) / std::tan(fov * pi / 360);

@@ -18,7 +18,9 @@ double eval(const Expr& e, const V& p) {
   Pool pool;
   return Tape<double>::build(pool, e).rebased_view(pool).signed_distance(p);
 }
-std::string temp_path(const std::string& name) { return std::string(::testing::TempDir()) + name; }
+std::string temp_path(const std::string& name) {
+  return std::string(::testing::TempDir()) + name;
+}
 }  // namespace
 
 TEST(SceneYaml, GeometryMatchesTheBuilder) {
@@ -51,7 +53,8 @@ difference:
 
 TEST(SceneYaml, ErrorsNameTheLineAndKey) {
   try {
-    parse_geometry_yaml("union:\n  - sphere: {radius: 1}\n  - sphere: {radius: 1, centre: [0, 0, 0]}\n", "g.yaml");
+    parse_geometry_yaml(
+        "union:\n  - sphere: {radius: 1}\n  - sphere: {radius: 1, centre: [0, 0, 0]}\n", "g.yaml");
     FAIL() << "no error";
   } catch (const Error& e) {
     const std::string m = e.what();
@@ -64,6 +67,8 @@ TEST(SceneYaml, ErrorsNameTheLineAndKey) {
   EXPECT_THROW(parse_geometry_yaml("box: {half: [1, 2]}"), Error);
   EXPECT_THROW(parse_geometry_yaml("sphere: {radius: abc}"), Error);
   EXPECT_THROW(parse_geometry_yaml("sphere: {radius: [1"), Error);
+  EXPECT_THROW(parse_geometry_yaml("reflect: {axis: [1, 2], shape: {sphere: {radius: 1}}}"), Error);
+  EXPECT_THROW(parse_geometry_yaml("translate: 5"), Error);
 }
 
 TEST(SceneYaml, RenderSceneFileWritesAPng) {
@@ -79,7 +84,8 @@ TEST(SceneYaml, RenderSceneFileWritesAPng) {
          "    width: 0.3\n"
          "    shapes:\n"
          "      - sphere: {radius: 1}\n"
-         "      - translate: {by: [1, 0, 0], shape: {torus: {major_radius: 1, minor_radius: 0.25}}}\n";
+         "      - translate: {by: [1, 0, 0], shape: {torus: {major_radius: 1, minor_radius: "
+         "0.25}}}\n";
   }
   render_scene_file(scene, png);
   int w = 0, h = 0;

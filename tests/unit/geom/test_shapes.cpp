@@ -62,9 +62,9 @@ TEST(Shapes, SphereSignedDistance) {
 
 TEST(Shapes, BoxSignedDistance) {
   const auto s = make_box(V{1, 2, 3});
-  EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 0, 0}), -1.0);       // nearest face x = 1
-  EXPECT_DOUBLE_EQ(s.signed_distance(V{1, 0.5, 0}), 0.0);      // on a face
-  EXPECT_DOUBLE_EQ(s.signed_distance(V{4, 0, 0}), 3.0);        // off a face
+  EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 0, 0}), -1.0);            // nearest face x = 1
+  EXPECT_DOUBLE_EQ(s.signed_distance(V{1, 0.5, 0}), 0.0);           // on a face
+  EXPECT_DOUBLE_EQ(s.signed_distance(V{4, 0, 0}), 3.0);             // off a face
   EXPECT_DOUBLE_EQ(s.signed_distance(V{2, 3, 3}), std::sqrt(2.0));  // off an edge
   EXPECT_DOUBLE_EQ(s.signed_distance(V{2, 3, 4}), std::sqrt(3.0));  // off a corner
   expect_unit_gradient(s, 5.0);
@@ -76,7 +76,9 @@ TEST(Shapes, RoundedBoxSignedDistance) {
   EXPECT_DOUBLE_EQ(s.signed_distance(V{2, 0, 0}), 1.0);
   // Off a corner: distance to the corner sphere of radius 0.25 centred at (0.75, 0.75, 0.75).
   EXPECT_NEAR(s.signed_distance(V{2, 2, 2}), std::sqrt(3.0) * 1.25 - 0.25, 1e-14);
-  EXPECT_NEAR(s.signed_distance(V{0.75 + 0.25 / std::sqrt(3.0), 0.75 + 0.25 / std::sqrt(3.0), 0.75 + 0.25 / std::sqrt(3.0)}), 0.0, 1e-14);
+  EXPECT_NEAR(s.signed_distance(V{0.75 + 0.25 / std::sqrt(3.0), 0.75 + 0.25 / std::sqrt(3.0),
+                                  0.75 + 0.25 / std::sqrt(3.0)}),
+              0.0, 1e-14);
   expect_unit_gradient(s);
   EXPECT_THROW(make_rounded_box(V{1, 1, 1}, 2.0), alfven::Error);
 }
@@ -95,8 +97,8 @@ TEST(Shapes, CylinderSignedDistance) {
   EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 0, 0}), -1.0);
   EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 0, 1.8}), -0.2);  // near a cap
   EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 1, 0}), 0.0);
-  EXPECT_DOUBLE_EQ(s.signed_distance(V{0.5, 0, 3}), 1.0);   // above the cap
-  EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 4, 6}), 5.0);     // off the rim: (3, 4)
+  EXPECT_DOUBLE_EQ(s.signed_distance(V{0.5, 0, 3}), 1.0);  // above the cap
+  EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 4, 6}), 5.0);    // off the rim: (3, 4)
   expect_unit_gradient(s);
 }
 
@@ -120,9 +122,9 @@ TEST(Shapes, CapsuleSignedDistance) {
 TEST(Shapes, ConeSignedDistance) {
   const double r = 1.0, h = 2.0;
   const auto s = make_cone(r, h);
-  EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 0, -1}), 1.0);   // below the base centre
+  EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 0, -1}), 1.0);     // below the base centre
   EXPECT_DOUBLE_EQ(s.signed_distance(V{0, 0, h + 1}), 1.0);  // above the apex
-  EXPECT_NEAR(s.signed_distance(V{r, 0, 0}), 0.0, 1e-15);   // base rim
+  EXPECT_NEAR(s.signed_distance(V{r, 0, 0}), 0.0, 1e-15);    // base rim
   // Inside on the axis at z = 0.1: nearest is the base (0.1) or the side; side distance is
   // (h - z) sin(a) with tan(a) = r / h.
   const double sa = r / std::sqrt(r * r + h * h);
@@ -139,10 +141,10 @@ TEST(Shapes, ConeSignedDistance) {
 TEST(Shapes, InfiniteConeSignedDistance) {
   const double a = 0.5;
   const auto s = make_infinite_cone(a);
-  EXPECT_NEAR(s.signed_distance(V{0, 0, -2}), 2.0, 1e-15);                       // below the apex
-  EXPECT_NEAR(s.signed_distance(V{0, 0, 2}), -2.0 * std::sin(a), 1e-14);         // on the axis
-  EXPECT_NEAR(s.signed_distance(V{2 * std::tan(a), 0, 2}), 0.0, 1e-14);          // surface
-  EXPECT_NEAR(s.signed_distance(V{0, 3, 0}), 3.0 * std::cos(a), 1e-14);          // beside the apex
+  EXPECT_NEAR(s.signed_distance(V{0, 0, -2}), 2.0, 1e-15);                // below the apex
+  EXPECT_NEAR(s.signed_distance(V{0, 0, 2}), -2.0 * std::sin(a), 1e-14);  // on the axis
+  EXPECT_NEAR(s.signed_distance(V{2 * std::tan(a), 0, 2}), 0.0, 1e-14);   // surface
+  EXPECT_NEAR(s.signed_distance(V{0, 3, 0}), 3.0 * std::cos(a), 1e-14);   // beside the apex
   expect_unit_gradient(s);
   EXPECT_THROW(make_infinite_cone(2.0), alfven::Error);
 }
@@ -177,7 +179,8 @@ TEST(Shapes, PerlinNoiseIsBoundedAndZeroOnTheLattice) {
   EXPECT_LT(lo, -0.2);  // not constant
   EXPECT_GT(hi, 0.2);
   // Continuity across a cell face.
-  EXPECT_NEAR(n.signed_distance(V{1 - 1e-9, 0.3, 0.7}), n.signed_distance(V{1 + 1e-9, 0.3, 0.7}), 1e-7);
+  EXPECT_NEAR(n.signed_distance(V{1 - 1e-9, 0.3, 0.7}), n.signed_distance(V{1 + 1e-9, 0.3, 0.7}),
+              1e-7);
   PerlinNoise<double> m = n;
   m.seed = 99;
   EXPECT_NE(n.signed_distance(V{0.3, 0.4, 0.5}), m.signed_distance(V{0.3, 0.4, 0.5}));

@@ -29,7 +29,8 @@ template <typename S>
 void expect_same(const Expr& e, const S& s, double tol = 1e-13, double L = 3) {
   Pool pool;
   const Tape<double> t = Tape<double>::build(pool, e).rebased_view(pool);
-  for (const V& p : random_points(500, L, 17)) ASSERT_NEAR(t.signed_distance(p), s.signed_distance(p), tol) << p.x << " " << p.y << " " << p.z;
+  for (const V& p : random_points(500, L, 17))
+    ASSERT_NEAR(t.signed_distance(p), s.signed_distance(p), tol) << p.x << " " << p.y << " " << p.z;
 }
 }  // namespace
 
@@ -61,11 +62,14 @@ TEST(Tape, TransformsAndCsgMatchValueTypes) {
   const Expr eb = Expr::box(V{0.6, 0.4, 0.3});
   expect_same(Expr::translate(es, V{1, 2, 3}), translate(sphere, V{1, 2, 3}));
   expect_same(Expr::rotate(eb, V{1, 2, 3}, 0.7), rotate(box, V{1, 2, 3}, 0.7));
-  expect_same(Expr::rotate(eb, Quaternion<double>{1, 2, 3, 4}), rotate(box, Quaternion<double>{1, 2, 3, 4}));
+  expect_same(Expr::rotate(eb, Quaternion<double>{1, 2, 3, 4}),
+              rotate(box, Quaternion<double>{1, 2, 3, 4}));
   expect_same(Expr::scale(eb, 1.7), scale(box, 1.7));
-  expect_same(Expr::elongate(Expr::torus(1, 0.2), V{0.5, 0, 0.3}), elongate(make_torus(1.0, 0.2), V{0.5, 0, 0.3}));
+  expect_same(Expr::elongate(Expr::torus(1, 0.2), V{0.5, 0, 0.3}),
+              elongate(make_torus(1.0, 0.2), V{0.5, 0, 0.3}));
   expect_same(Expr::reflect(es, 0), reflect(sphere, 0));
-  expect_same(Expr::repeat(es, V{2, 2, 3}, V{1, 2, 0}), repeat(sphere, V{2, 2, 3}, V{1, 2, 0}), 1e-13, 6);
+  expect_same(Expr::repeat(es, V{2, 2, 3}, V{1, 2, 0}), repeat(sphere, V{2, 2, 3}, V{1, 2, 0}),
+              1e-13, 6);
   expect_same(Expr::complement(es), complement(sphere));
   expect_same(Expr::offset(eb, 0.1), offset(box, 0.1));
   expect_same(Expr::annular(eb, 0.1), annular(box, 0.1));
@@ -73,7 +77,8 @@ TEST(Tape, TransformsAndCsgMatchValueTypes) {
   expect_same(Expr::make_intersection(es, eb), make_intersection(sphere, box));
   expect_same(Expr::make_difference(es, eb), make_difference(sphere, box));
   expect_same(Expr::csg(Op::SmoothUnion, {es, eb}, 0.3), smooth_union(sphere, box, 0.3));
-  expect_same(Expr::csg(Op::SmoothIntersection, {es, eb}, 0.3), smooth_intersection(sphere, box, 0.3));
+  expect_same(Expr::csg(Op::SmoothIntersection, {es, eb}, 0.3),
+              smooth_intersection(sphere, box, 0.3));
   expect_same(Expr::csg(Op::SmoothDifference, {es, eb}, 0.3), smooth_difference(sphere, box, 0.3));
   expect_same(Expr::csg(Op::ExpUnion, {es, eb}, 0.3), exp_union(sphere, box, 0.3));
   expect_same(Expr::csg(Op::ExpIntersection, {es, eb}, 0.3), exp_intersection(sphere, box, 0.3));
@@ -84,10 +89,12 @@ TEST(Tape, NestedCompositionMatchesAndRunsOnTheDevicePath) {
   const auto value = make_difference(
       smooth_union(rotate(scale(make_rounded_box(V{1, 0.5, 0.5}, 0.1), 1.3), V{0, 1, 0}, pi / 6),
                    translate(make_capsule(0.8, 0.3), V{0, 0, 1}), 0.25),
-      make_union(translate(make_sphere(V{0, 0, 0}, 0.4), V{0.6, 0, 0}), complement(make_infinite_cylinder(5.0))));
+      make_union(translate(make_sphere(V{0, 0, 0}, 0.4), V{0.6, 0, 0}),
+                 complement(make_infinite_cylinder(5.0))));
   const Expr e = Expr::make_difference(
       Expr::csg(Op::SmoothUnion,
-                {Expr::rotate(Expr::scale(Expr::rounded_box(V{1, 0.5, 0.5}, 0.1), 1.3), V{0, 1, 0}, pi / 6),
+                {Expr::rotate(Expr::scale(Expr::rounded_box(V{1, 0.5, 0.5}, 0.1), 1.3), V{0, 1, 0},
+                              pi / 6),
                  Expr::translate(Expr::capsule(0.8, 0.3), V{0, 0, 1})},
                 0.25),
       Expr::make_union(Expr::translate(Expr::sphere(V{0, 0, 0}, 0.4), V{0.6, 0, 0}),
@@ -106,7 +113,8 @@ TEST(Tape, NestedCompositionMatchesAndRunsOnTheDevicePath) {
   gpu::transform(TapeQuery<float>{t.rebased_view(dev)}, pf, d);
   // float vs double: a few roundings of O(1) values per operation, through ~10 operations;
   // 2e-5 is ~20x the expected worst case of ~10 * 2^-24 * |value|.
-  for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_NEAR(d[i], value.signed_distance(pts[i]), 2e-5);
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    ASSERT_NEAR(d[i], value.signed_distance(pts[i]), 2e-5);
 }
 
 TEST(Tape, RejectsBadArguments) {

@@ -42,7 +42,8 @@ TEST(Transforms, RotateAxisAngleAndQuaternionAgree) {
   EXPECT_NEAR(r.signed_distance(V{2, 0, 0}), 1.5, 1e-14);
   EXPECT_NEAR(r.signed_distance(V{0, 0, 0}), -0.5, 1e-14);
   const auto q = rotate(b, Quaternion<double>{std::cos(pi / 4), 0, 0, std::sin(pi / 4)});
-  for (const V& p : random_points(200, 3)) EXPECT_NEAR(q.signed_distance(p), r.signed_distance(p), 1e-13);
+  for (const V& p : random_points(200, 3))
+    EXPECT_NEAR(q.signed_distance(p), r.signed_distance(p), 1e-13);
   EXPECT_THROW(rotate(b, V{0, 0, 0}, 1.0), alfven::Error);
   EXPECT_THROW(rotate(b, Quaternion<double>{0, 0, 0, 0}), alfven::Error);
 }
@@ -70,7 +71,8 @@ TEST(Transforms, OffsetAndAnnular) {
 TEST(Transforms, ElongateSphereIsCapsule) {
   const auto e = elongate(Sphere<double>{V{0, 0, 0}, 0.5}, V{0, 0, 1});
   const auto c = make_capsule(1.0, 0.5);
-  for (const V& p : random_points(300, 3)) EXPECT_NEAR(e.signed_distance(p), c.signed_distance(p), 1e-13);
+  for (const V& p : random_points(300, 3))
+    EXPECT_NEAR(e.signed_distance(p), c.signed_distance(p), 1e-13);
 }
 
 TEST(Transforms, ReflectMirrors) {
@@ -126,9 +128,9 @@ TEST(CSG, Identities) {
   const auto a = translate(make_torus(1.0, 0.3), V{0.2, 0, 0});
   for (const V& p : random_points(300, 2)) {
     const double d = a.signed_distance(p);
-    EXPECT_DOUBLE_EQ(make_union(a, a).signed_distance(p), d);                    // A u A = A
-    EXPECT_DOUBLE_EQ(make_intersection(a, a).signed_distance(p), d);             // A n A = A
-    EXPECT_DOUBLE_EQ(make_difference(a, complement(a)).signed_distance(p), d);   // A \ A' = A
+    EXPECT_DOUBLE_EQ(make_union(a, a).signed_distance(p), d);                   // A u A = A
+    EXPECT_DOUBLE_EQ(make_intersection(a, a).signed_distance(p), d);            // A n A = A
+    EXPECT_DOUBLE_EQ(make_difference(a, complement(a)).signed_distance(p), d);  // A \ A' = A
     EXPECT_DOUBLE_EQ(make_intersection(a, complement(a)).signed_distance(p), std::abs(d));  // empty
     EXPECT_DOUBLE_EQ(complement(complement(a)).signed_distance(p), d);
   }
@@ -176,8 +178,9 @@ TEST(Precision, FloatAgreesWithDouble) {
   auto make = [](auto zero) {
     using T = decltype(zero);
     using W = Vec3<T>;
-    return smooth_union(rotate(make_torus(T(1), T(0.3)), W{1, 0, 0}, T(0.7)),
-                        translate(make_rounded_box(W{T(0.5), T(0.4), T(0.3)}, T(0.1)), W{T(0.5), 0, 0}), T(0.2));
+    return smooth_union(
+        rotate(make_torus(T(1), T(0.3)), W{1, 0, 0}, T(0.7)),
+        translate(make_rounded_box(W{T(0.5), T(0.4), T(0.3)}, T(0.1)), W{T(0.5), 0, 0}), T(0.2));
   };
   const auto sd = make(0.0);
   const auto sf = make(0.0f);
@@ -195,7 +198,8 @@ TEST(Transforms, ExactTransformsKeepUnitGradient) {
   const auto s5 = complement(base);
   const auto s6 = elongate(base, V{0.4, 0.0, 0.3});
   static_assert(decltype(s6)::kind == DistanceKind::Exact, "elongation keeps exactness");
-  static_assert(decltype(offset(base, 0.1))::kind == DistanceKind::Bound, "offset is flagged a bound");
+  static_assert(decltype(offset(base, 0.1))::kind == DistanceKind::Bound,
+                "offset is flagged a bound");
   std::mt19937 rng(21);
   std::uniform_real_distribution<double> u(-3, 3);
   auto grad = [](const auto& s, const V& p) {
