@@ -1,0 +1,458 @@
+/// @file tape.hpp
+/// @brief The runtime tape: a geometry described at run time (C++ expression tree or a YAML
+/// document) compiled to a flat program and evaluated by one interpreter on host and device.
+///
+/// Expr (host only) is the description: a tree of shapes, transforms and CSG operations with
+/// double parameters, built with the factory functions of Expr or by parse_geometry_yaml
+/// (alfven_geom_tools). Tape<T>::build(pool, expr) compiles it, post-order, into an array of
+/// Instruction<T> in a Pool; a Tape is a trivially copyable pool-built object
+/// (rebased_view(pool) as for BVHUnion) whose signed_distance runs a small stack machine:
+///  - a shape instruction pushes its value at the current point onto the value stack;
+///  - a "begin" instruction of a point transform (translate, rotate, scale, elongate, reflect,
+///    repeat) saves the current point on the point stack and maps it; the matching "end"
+///    restores it (and applies the value part: scale multiplies by the factor, elongate adds
+///    min(max_i q_i, 0));
+///  - unary value operations (complement, offset, annular) change the top value, binary CSG
+///    operations pop two values and push one.
+/// The formulas are the same functions as the value types (shapes.hpp, transforms.hpp,
+/// csg.hpp), so a tape and the equivalent value type give the same values.
+/// Blur and mollify (which evaluate a subtree at several points) exist only as value types.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "alfven/core/error.hpp"
+#include "alfven/core/pool.hpp"
+#include "csg.hpp"
+#include "shapes.hpp"
+#include "transforms.hpp"
+
+namespace alfven {
+namespace geom {
+
+/// Operation codes of the tape.
+enum class Op : std::int32_t {
+  Plane,
+  Sphere,
+  Box,
+  RoundedBox,
+  Torus,
+  Cylinder,
+  InfiniteCylinder,
+  Capsule,
+  Cone,
+  InfiniteCone,
+  RoundedCylinder,
+  Noise,
+  Translate,
+  Rotate,
+  Scale,
+  Elongate,
+  Reflect,
+  Repeat,  // point transforms (in Expr; "begin" in a tape)
+  EndPoint,
+  EndScale,
+  EndElongate,  // tape only: ends of point transforms
+  Complement,
+  Offset,
+  Annular,  // unary value operations
+  Union,
+  Intersection,
+  Difference,
+  SmoothUnion,
+  SmoothIntersection,
+  SmoothDifference,
+  ExpUnion,
+  ExpIntersection  // binary (n-ary in Expr)
+};
+
+/// One tape instruction: an operation, an integer argument and up to 9 parameters.
+template <typename T>
+struct Instruction {
+  Op op;
+  std::int32_t i;   ///< axis (reflect), octaves (noise)
+  std::uint32_t u;  ///< seed (noise)
+  T a[9];           ///< parameters (see Tape::signed_distance for each operation's layout)
+};
+
+/// A geometry description (host only): an operation, its parameters and its children.
+/// Build with the static factories; parameters follow the value types' conventions.
+struct Expr {
+  Op op = Op::Sphere;
+  std::int32_t i = 0;
+  std::uint32_t u = 0;
+  double a[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+  std::vector<Expr> children;
+
+  using V = Vec3<double>;
+  static Expr plane(const V& point, const V& normal) {
+    auto s = make_plane(point, normal);
+    return leaf(Op::Plane, {s.point.x, s.point.y, s.point.z, s.normal.x, s.normal.y, s.normal.z});
+  }
+  static Expr sphere(const V& center, double radius) {
+    make_sphere(center, radius);
+    return leaf(Op::Sphere, {center.x, center.y, center.z, radius});
+  }
+  static Expr box(const V& half) {
+    make_box(half);
+    return leaf(Op::Box, {half.x, half.y, half.z});
+  }
+  static Expr rounded_box(const V& half, double radius) {
+    make_rounded_box(half, radius);
+    return leaf(Op::RoundedBox, {half.x, half.y, half.z, radius});
+  }
+  static Expr torus(double major, double minor) {
+    make_torus(major, minor);
+    return leaf(Op::Torus, {major, minor});
+  }
+  static Expr cylinder(double radius, double half_height) {
+    make_cylinder(radius, half_height);
+    return leaf(Op::Cylinder, {radius, half_height});
+  }
+  static Expr infinite_cylinder(double radius) {
+    make_infinite_cylinder(radius);
+    return leaf(Op::InfiniteCylinder, {radius});
+  }
+  static Expr capsule(double half_length, double radius) {
+    make_capsule(half_length, radius);
+    return leaf(Op::Capsule, {half_length, radius});
+  }
+  static Expr cone(double radius, double height) {
+    make_cone(radius, height);
+    return leaf(Op::Cone, {radius, height});
+  }
+  /// Half-angle in radians.
+  static Expr infinite_cone(double angle) {
+    auto c = make_infinite_cone(angle);
+    return leaf(Op::InfiniteCone, {c.sin_angle, c.cos_angle});
+  }
+  static Expr rounded_cylinder(double radius, double half_height, double rounding) {
+    make_rounded_cylinder(radius, half_height, rounding);
+    return leaf(Op::RoundedCylinder, {radius, half_height, rounding});
+  }
+  static Expr noise(double frequency, double amplitude, double persistence, int octaves,
+                    std::uint32_t seed) {
+    ALFVEN_REQUIRE(octaves >= 1 && octaves <= 16, "noise: octaves must be in 1..16");
+    Expr e = leaf(Op::Noise, {frequency, amplitude, persistence});
+    e.i = octaves;
+    e.u = seed;
+    return e;
+  }
+  static Expr translate(Expr s, const V& shift) {
+    return unary(Op::Translate, std::move(s), {shift.x, shift.y, shift.z});
+  }
+  /// Rotation by `angle` radians about `axis`.
+  static Expr rotate(Expr s, const V& axis, double angle) {
+    const auto r = geom::rotate(Sphere<double>{}, axis, angle);
+    return unary(Op::Rotate, std::move(s),
+                 {r.r[0], r.r[1], r.r[2], r.r[3], r.r[4], r.r[5], r.r[6], r.r[7], r.r[8]});
+  }
+  static Expr rotate(Expr s, const Quaternion<double>& q) {
+    const auto r = geom::rotate(Sphere<double>{}, q);
+    return unary(Op::Rotate, std::move(s),
+                 {r.r[0], r.r[1], r.r[2], r.r[3], r.r[4], r.r[5], r.r[6], r.r[7], r.r[8]});
+  }
+  static Expr scale(Expr s, double factor) {
+    ALFVEN_REQUIRE(factor > 0, "scale: the factor must be > 0 (got " << factor << ")");
+    return unary(Op::Scale, std::move(s), {factor});
+  }
+  static Expr elongate(Expr s, const V& half) {
+    geom::elongate(Sphere<double>{}, half);
+    return unary(Op::Elongate, std::move(s), {half.x, half.y, half.z});
+  }
+  static Expr reflect(Expr s, int axis) {
+    geom::reflect(Sphere<double>{}, axis);
+    Expr e = unary(Op::Reflect, std::move(s), {});
+    e.i = axis;
+    return e;
+  }
+  static Expr repeat(Expr s, const V& spacing, const V& count) {
+    const auto r = geom::repeat(Sphere<double>{}, spacing, count);
+    return unary(Op::Repeat, std::move(s),
+                 {spacing.x, spacing.y, spacing.z, r.count.x, r.count.y, r.count.z});
+  }
+  static Expr complement(Expr s) { return unary(Op::Complement, std::move(s), {}); }
+  static Expr offset(Expr s, double distance) {
+    return unary(Op::Offset, std::move(s), {distance});
+  }
+  static Expr annular(Expr s, double thickness) {
+    ALFVEN_REQUIRE(thickness > 0, "annular: the thickness must be > 0");
+    return unary(Op::Annular, std::move(s), {thickness});
+  }
+  /// n-ary CSG (union, intersection, smooth_*, exp_*: folded left to right; difference: the
+  /// first minus each of the others). `width` is the blend width of the smooth and exp kinds.
+  static Expr csg(Op op, std::vector<Expr> shapes, double width = 0) {
+    ALFVEN_REQUIRE(op >= Op::Union && op <= Op::ExpIntersection, "csg: not a CSG operation");
+    ALFVEN_REQUIRE(shapes.size() >= 1, "csg: needs at least one shape");
+    ALFVEN_REQUIRE(op <= Op::Difference || width > 0,
+                   "csg: a smooth or exponential blend needs width > 0");
+    Expr e;
+    e.op = op;
+    e.a[0] = width;
+    e.children = std::move(shapes);
+    return e;
+  }
+  static Expr make_union(Expr a, Expr b) { return csg(Op::Union, {std::move(a), std::move(b)}); }
+  static Expr make_intersection(Expr a, Expr b) {
+    return csg(Op::Intersection, {std::move(a), std::move(b)});
+  }
+  static Expr make_difference(Expr a, Expr b) {
+    return csg(Op::Difference, {std::move(a), std::move(b)});
+  }
+
+ private:
+  static Expr leaf(Op op, std::initializer_list<double> p) {
+    Expr e;
+    e.op = op;
+    int k = 0;
+    for (double x : p) e.a[k++] = x;
+    return e;
+  }
+  static Expr unary(Op op, Expr child, std::initializer_list<double> p) {
+    Expr e = leaf(op, p);
+    e.children.push_back(std::move(child));
+    return e;
+  }
+};
+
+/// A compiled geometry: instructions in a pool, evaluated by one interpreter. Trivially
+/// copyable; kind Bound (it may contain any operation).
+template <typename T>
+class Tape {
+ public:
+  using value_type = T;
+  static constexpr DistanceKind kind = DistanceKind::Bound;
+  static constexpr int MaxValues = 32;  ///< value stack depth
+  static constexpr int MaxPoints = 32;  ///< point stack depth (nesting of point transforms)
+
+  Tape() = default;
+
+  /// Compiles `expr` into `pool` (not frozen). Throws alfven::Error if the expression is deeper
+  /// than the stacks allow. Bound to the pool's current base: take rebased_view() after the
+  /// pool grows, is frozen or mirrored.
+  static Tape build(Pool& pool, const Expr& expr) {
+    std::vector<Instruction<T>> code;
+    int values = 0, max_values = 0, points = 0, max_points = 0;
+    emit(expr, code, values, max_values, points, max_points);
+    ALFVEN_REQUIRE(max_values <= MaxValues, "Tape: expression needs "
+                                                << max_values << " stack slots (at most "
+                                                << MaxValues << "); balance deep unions");
+    ALFVEN_REQUIRE(max_points <= MaxPoints, "Tape: point transforms nested "
+                                                << max_points << " deep (at most " << MaxPoints
+                                                << ")");
+    Tape t;
+    t.code_.reserve_from(pool, code.size());
+    t.code_.assign(pool, code);
+    t.base_ = pool.base();
+    return t;
+  }
+
+  /// A copy reading its instructions from `pool` (the build pool or a mirror of it).
+  Tape rebased_view(const Pool& pool) const {
+    alfven::detail::check_rebase(pool, code_.end_byte(), "Tape");
+    Tape t = *this;
+    t.base_ = pool.base();
+    return t;
+  }
+
+  /// Number of instructions.
+  ALFVEN_HOST_DEVICE std::size_t size() const { return code_.size(); }
+
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return signed_distance_in(base_, p);
+  }
+
+  /// Runs the program at point `query` with instructions read relative to `base`.
+  ALFVEN_HOST_DEVICE T signed_distance_in(const std::byte* base, const Vec3<T>& query) const {
+    const Instruction<T>* code = code_.data(base);
+    const std::size_t n = code_.size();
+    T v[MaxValues];
+    Vec3<T> saved[MaxPoints];
+    int sv = 0, sp = 0;
+    Vec3<T> p = query;
+    for (std::size_t k = 0; k < n; ++k) {
+      const Instruction<T>& c = code[k];
+      const T* a = c.a;
+      switch (c.op) {
+        case Op::Plane:
+          v[sv++] = Plane<T>{{a[0], a[1], a[2]}, {a[3], a[4], a[5]}}.signed_distance(p);
+          break;
+        case Op::Sphere:
+          v[sv++] = Sphere<T>{{a[0], a[1], a[2]}, a[3]}.signed_distance(p);
+          break;
+        case Op::Box:
+          v[sv++] = Box<T>{{a[0], a[1], a[2]}}.signed_distance(p);
+          break;
+        case Op::RoundedBox:
+          v[sv++] = RoundedBox<T>{{a[0], a[1], a[2]}, a[3]}.signed_distance(p);
+          break;
+        case Op::Torus:
+          v[sv++] = Torus<T>{a[0], a[1]}.signed_distance(p);
+          break;
+        case Op::Cylinder:
+          v[sv++] = Cylinder<T>{a[0], a[1]}.signed_distance(p);
+          break;
+        case Op::InfiniteCylinder:
+          v[sv++] = InfiniteCylinder<T>{a[0]}.signed_distance(p);
+          break;
+        case Op::Capsule:
+          v[sv++] = Capsule<T>{a[0], a[1]}.signed_distance(p);
+          break;
+        case Op::Cone:
+          v[sv++] = Cone<T>{a[0], a[1]}.signed_distance(p);
+          break;
+        case Op::InfiniteCone:
+          v[sv++] = InfiniteCone<T>{a[0], a[1]}.signed_distance(p);
+          break;
+        case Op::RoundedCylinder:
+          v[sv++] = RoundedCylinder<T>{a[0], a[1], a[2]}.signed_distance(p);
+          break;
+        case Op::Noise: {
+          PerlinNoise<T> s;
+          s.frequency = a[0];
+          s.amplitude = a[1];
+          s.persistence = a[2];
+          s.octaves = c.i;
+          s.seed = c.u;
+          v[sv++] = s.signed_distance(p);
+          break;
+        }
+        case Op::Translate:
+          saved[sp++] = p;
+          p = p - Vec3<T>{a[0], a[1], a[2]};
+          break;
+        case Op::Rotate:  // p <- r^T p
+          saved[sp++] = p;
+          p = Vec3<T>{a[0] * p.x + a[3] * p.y + a[6] * p.z, a[1] * p.x + a[4] * p.y + a[7] * p.z,
+                      a[2] * p.x + a[5] * p.y + a[8] * p.z};
+          break;
+        case Op::Scale:
+          saved[sp++] = p;
+          p = p / a[0];
+          break;
+        case Op::Elongate:
+          saved[sp++] = p;
+          p = vmax(vabs(p) - Vec3<T>{a[0], a[1], a[2]}, Vec3<T>::all(T(0)));
+          break;
+        case Op::Reflect:
+          saved[sp++] = p;
+          p[c.i] = -p[c.i];
+          break;
+        case Op::Repeat:
+          saved[sp++] = p;
+          for (int d = 0; d < 3; ++d)
+            p[d] = p[d] - a[d] * clamp_(std::round(p[d] / a[d]), -a[3 + d], a[3 + d]);
+          break;
+        case Op::EndPoint:
+          p = saved[--sp];
+          break;
+        case Op::EndScale:
+          p = saved[--sp];
+          v[sv - 1] *= a[0];
+          break;
+        case Op::EndElongate:
+          p = saved[--sp];
+          v[sv - 1] += min_(max_component(vabs(p) - Vec3<T>{a[0], a[1], a[2]}), T(0));
+          break;
+        case Op::Complement:
+          v[sv - 1] = -v[sv - 1];
+          break;
+        case Op::Offset:
+          v[sv - 1] -= a[0];
+          break;
+        case Op::Annular:
+          v[sv - 1] = abs_(v[sv - 1]) - a[0];
+          break;
+        default: {  // binary CSG: x = second from top, y = top
+          const T y = v[--sv];
+          const T x = v[sv - 1];
+          T r;
+          switch (c.op) {
+            case Op::Union:
+              r = min_(x, y);
+              break;
+            case Op::Intersection:
+              r = max_(x, y);
+              break;
+            case Op::Difference:
+              r = max_(x, -y);
+              break;
+            case Op::SmoothUnion:
+              r = smooth_min(x, y, a[0]);
+              break;
+            case Op::SmoothIntersection:
+              r = smooth_max(x, y, a[0]);
+              break;
+            case Op::SmoothDifference:
+              r = smooth_max(x, -y, a[0]);
+              break;
+            case Op::ExpUnion:
+              r = exp_min(x, y, a[0]);
+              break;
+            default:
+              r = exp_max(x, y, a[0]);
+              break;  // ExpIntersection
+          }
+          v[sv - 1] = r;
+        }
+      }
+    }
+    return sv > 0 ? v[sv - 1] : T(0);
+  }
+
+ private:
+  static Instruction<T> convert(const Expr& e, Op op) {
+    Instruction<T> c{};
+    c.op = op;
+    c.i = e.i;
+    c.u = e.u;
+    for (int k = 0; k < 9; ++k) c.a[k] = T(e.a[k]);
+    return c;
+  }
+  static void emit(const Expr& e, std::vector<Instruction<T>>& code, int& values, int& max_values,
+                   int& points, int& max_points) {
+    auto push_value = [&] { max_values = std::max(max_values, ++values); };
+    if (e.op <= Op::Noise) {
+      code.push_back(convert(e, e.op));
+      push_value();
+      return;
+    }
+    if (e.op >= Op::Translate && e.op <= Op::Repeat) {
+      ALFVEN_REQUIRE(e.children.size() == 1, "Tape: a transform needs exactly one shape");
+      code.push_back(convert(e, e.op));
+      max_points = std::max(max_points, ++points);
+      emit(e.children[0], code, values, max_values, points, max_points);
+      const Op end = e.op == Op::Scale ? Op::EndScale
+                                       : (e.op == Op::Elongate ? Op::EndElongate : Op::EndPoint);
+      code.push_back(convert(e, end));
+      --points;
+      return;
+    }
+    if (e.op >= Op::Complement && e.op <= Op::Annular) {
+      ALFVEN_REQUIRE(e.children.size() == 1,
+                     "Tape: complement/offset/annular need exactly one shape");
+      emit(e.children[0], code, values, max_values, points, max_points);
+      code.push_back(convert(e, e.op));
+      return;
+    }
+    ALFVEN_REQUIRE(e.op >= Op::Union && e.op <= Op::ExpIntersection && !e.children.empty(),
+                   "Tape: malformed expression (operation " << int(e.op) << ")");
+    emit(e.children[0], code, values, max_values, points, max_points);
+    for (std::size_t k = 1; k < e.children.size(); ++k) {
+      emit(e.children[k], code, values, max_values, points, max_points);
+      code.push_back(convert(e, e.op));
+      --values;
+    }
+  }
+
+  PODVector<Instruction<T>> code_{};
+  const std::byte* base_ = nullptr;
+};
+
+}  // namespace geom
+}  // namespace alfven

@@ -1,0 +1,355 @@
+// Geometry and scenes from YAML (yaml-cpp), and rendering a scene to PNG.
+#include "alfven/geom/scene.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "alfven/core/error.hpp"
+#include "alfven/core/pool.hpp"
+#include "alfven/io/png.hpp"
+
+namespace alfven {
+namespace geom {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+/// Where a node came from, for messages: "file:line".
+struct Context {
+  std::string source;
+  std::string at(const YAML::Node& n) const {
+    std::ostringstream os;
+    os << source;
+    if (n.Mark().line >= 0) os << ":" << n.Mark().line + 1;
+    return os.str();
+  }
+};
+
+[[noreturn]] void fail(const Context& c, const YAML::Node& n, const std::string& what) {
+  throw Error(c.at(n) + ": " + what);
+}
+
+/// Checks that map `n` has only keys in `allowed` and all keys in `required`.
+void check_keys(const Context& c, const YAML::Node& n, const std::string& op,
+                std::initializer_list<const char*> required,
+                std::initializer_list<const char*> optional = {}) {
+  if (!n.IsMap()) fail(c, n, "'" + op + "' expects a map of parameters");
+  std::set<std::string> known;
+  for (const char* k : required) known.insert(k);
+  for (const char* k : optional) known.insert(k);
+  for (const auto& kv : n) {
+    const std::string key = kv.first.as<std::string>();
+    if (!known.count(key)) {
+      std::string list;
+      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
+      fail(c, kv.first, "unknown key '" + key + "' in '" + op + "' (expected: " + list + ")");
+    }
+  }
+  for (const char* k : required)
+    if (!n[k]) fail(c, n, "'" + op + "' needs the key '" + k + "'");
+}
+
+double number(const Context& c, const YAML::Node& n, const std::string& what) {
+  try {
+    if (!n.IsScalar()) fail(c, n, what + " must be a number");
+    return n.as<double>();
+  } catch (const YAML::Exception&) {
+    fail(c, n, what + " must be a number (got '" + n.Scalar() + "')");
+  }
+}
+
+Vec3<double> vec3(const Context& c, const YAML::Node& n, const std::string& what) {
+  if (!n.IsSequence() || n.size() != 3) fail(c, n, what + " must be a list of 3 numbers");
+  return Vec3<double>{number(c, n[0], what), number(c, n[1], what), number(c, n[2], what)};
+}
+
+int axis_of(const Context& c, const YAML::Node& n) {
+  const std::string s = n.as<std::string>();
+  if (s == "x" || s == "0") return 0;
+  if (s == "y" || s == "1") return 1;
+  if (s == "z" || s == "2") return 2;
+  fail(c, n, "axis must be x, y or z (got '" + s + "')");
+}
+
+/// Runs a factory, turning its alfven::Error into one that names the node.
+template <typename F>
+Expr checked(const Context& c, const YAML::Node& n, F f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    fail(c, n, e.what());
+  }
+}
+
+Expr parse_node(const Context& c, const YAML::Node& node);
+
+std::vector<Expr> parse_list(const Context& c, const YAML::Node& n, const std::string& op) {
+  if (!n.IsSequence() || n.size() == 0)
+    fail(c, n, "'" + op + "' expects a non-empty list of shapes");
+  std::vector<Expr> v;
+  for (const auto& x : n) v.push_back(parse_node(c, x));
+  return v;
+}
+
+Expr parse_node(const Context& c, const YAML::Node& node) {
+  if (!node.IsMap() || node.size() != 1)
+    fail(c, node,
+         "a geometry node is a map with exactly one key, the operation (sphere, union, translate, "
+         "...)");
+  const auto kv = *node.begin();
+  const std::string op = kv.first.as<std::string>();
+  const YAML::Node& a = kv.second;
+  auto num = [&](const char* k) { return number(c, a[k], std::string(op) + "." + k); };
+  auto vec = [&](const char* k) { return vec3(c, a[k], std::string(op) + "." + k); };
+  auto child = [&]() { return parse_node(c, a["shape"]); };
+
+  if (op == "sphere") {
+    check_keys(c, a, op, {"radius"}, {"center"});
+    const Vec3<double> ctr = a["center"] ? vec("center") : Vec3<double>{0, 0, 0};
+    return checked(c, a, [&] { return Expr::sphere(ctr, num("radius")); });
+  }
+  if (op == "plane") {
+    check_keys(c, a, op, {"normal"}, {"point"});
+    const Vec3<double> pt = a["point"] ? vec("point") : Vec3<double>{0, 0, 0};
+    return checked(c, a, [&] { return Expr::plane(pt, vec("normal")); });
+  }
+  if (op == "box") {
+    check_keys(c, a, op, {"half"});
+    return checked(c, a, [&] { return Expr::box(vec("half")); });
+  }
+  if (op == "rounded_box") {
+    check_keys(c, a, op, {"half", "radius"});
+    return checked(c, a, [&] { return Expr::rounded_box(vec("half"), num("radius")); });
+  }
+  if (op == "torus") {
+    check_keys(c, a, op, {"major_radius", "minor_radius"});
+    return checked(c, a, [&] { return Expr::torus(num("major_radius"), num("minor_radius")); });
+  }
+  if (op == "cylinder") {
+    check_keys(c, a, op, {"radius", "half_height"});
+    return checked(c, a, [&] { return Expr::cylinder(num("radius"), num("half_height")); });
+  }
+  if (op == "infinite_cylinder") {
+    check_keys(c, a, op, {"radius"});
+    return checked(c, a, [&] { return Expr::infinite_cylinder(num("radius")); });
+  }
+  if (op == "capsule") {
+    check_keys(c, a, op, {"half_length", "radius"});
+    return checked(c, a, [&] { return Expr::capsule(num("half_length"), num("radius")); });
+  }
+  if (op == "cone") {
+    check_keys(c, a, op, {"radius", "height"});
+    return checked(c, a, [&] { return Expr::cone(num("radius"), num("height")); });
+  }
+  if (op == "infinite_cone") {
+    check_keys(c, a, op, {"angle_deg"});
+    return checked(c, a, [&] { return Expr::infinite_cone(num("angle_deg") * kPi / 180); });
+  }
+  if (op == "rounded_cylinder") {
+    check_keys(c, a, op, {"radius", "half_height", "rounding"});
+    return checked(c, a, [&] {
+      return Expr::rounded_cylinder(num("radius"), num("half_height"), num("rounding"));
+    });
+  }
+  if (op == "noise") {
+    check_keys(c, a, op, {}, {"frequency", "amplitude", "persistence", "octaves", "seed"});
+    const double f = a["frequency"] ? num("frequency") : 1,
+                 am = a["amplitude"] ? num("amplitude") : 1;
+    const double pe = a["persistence"] ? num("persistence") : 0.5;
+    const int oc = a["octaves"] ? int(num("octaves")) : 1;
+    const auto seed = std::uint32_t(a["seed"] ? num("seed") : 0);
+    return checked(c, a, [&] { return Expr::noise(f, am, pe, oc, seed); });
+  }
+  if (op == "translate") {
+    check_keys(c, a, op, {"by", "shape"});
+    return Expr::translate(child(), vec("by"));
+  }
+  if (op == "rotate") {
+    if (a.IsMap() && a["quaternion"]) {
+      check_keys(c, a, op, {"quaternion", "shape"});
+      const YAML::Node& q = a["quaternion"];
+      if (!q.IsSequence() || q.size() != 4)
+        fail(c, q, "rotate.quaternion must be a list of 4 numbers [w, x, y, z]");
+      const Quaternion<double> qq{number(c, q[0], "w"), number(c, q[1], "x"), number(c, q[2], "y"),
+                                  number(c, q[3], "z")};
+      Expr s = child();
+      return checked(c, a, [&] { return Expr::rotate(s, qq); });
+    }
+    check_keys(c, a, op, {"axis", "angle_deg", "shape"});
+    Expr s = child();
+    return checked(c, a,
+                   [&] { return Expr::rotate(s, vec("axis"), num("angle_deg") * kPi / 180); });
+  }
+  if (op == "scale") {
+    check_keys(c, a, op, {"factor", "shape"});
+    Expr s = child();
+    return checked(c, a, [&] { return Expr::scale(s, num("factor")); });
+  }
+  if (op == "offset") {
+    check_keys(c, a, op, {"distance", "shape"});
+    return Expr::offset(child(), num("distance"));
+  }
+  if (op == "annular") {
+    check_keys(c, a, op, {"thickness", "shape"});
+    Expr s = child();
+    return checked(c, a, [&] { return Expr::annular(s, num("thickness")); });
+  }
+  if (op == "elongate") {
+    check_keys(c, a, op, {"half", "shape"});
+    Expr s = child();
+    return checked(c, a, [&] { return Expr::elongate(s, vec("half")); });
+  }
+  if (op == "reflect") {
+    check_keys(c, a, op, {"axis", "shape"});
+    return Expr::reflect(child(), axis_of(c, a["axis"]));
+  }
+  if (op == "repeat") {
+    check_keys(c, a, op, {"spacing", "count", "shape"});
+    Expr s = child();
+    return checked(c, a, [&] { return Expr::repeat(s, vec("spacing"), vec("count")); });
+  }
+  if (op == "complement") return Expr::complement(parse_node(c, a));
+  if (op == "union") return Expr::csg(Op::Union, parse_list(c, a, op));
+  if (op == "intersection") return Expr::csg(Op::Intersection, parse_list(c, a, op));
+  if (op == "difference") return Expr::csg(Op::Difference, parse_list(c, a, op));
+  const std::pair<const char*, Op> smooth[] = {{"smooth_union", Op::SmoothUnion},
+                                               {"smooth_intersection", Op::SmoothIntersection},
+                                               {"smooth_difference", Op::SmoothDifference},
+                                               {"exp_union", Op::ExpUnion},
+                                               {"exp_intersection", Op::ExpIntersection}};
+  for (const auto& s : smooth) {
+    if (op == s.first) {
+      check_keys(c, a, op, {"width", "shapes"});
+      std::vector<Expr> v = parse_list(c, a["shapes"], op);
+      return checked(c, a, [&] { return Expr::csg(s.second, v, num("width")); });
+    }
+  }
+  fail(c, kv.first, "unknown geometry operation '" + op + "'");
+}
+
+YAML::Node load_file(const std::string& path) {
+  std::ifstream f(path);
+  if (!f) throw Error("cannot open '" + path + "'");
+  try {
+    return YAML::Load(f);
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+  }
+}
+
+}  // namespace
+
+Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml_text);
+  } catch (const YAML::Exception& e) {
+    throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+  }
+  try {
+    return parse_node(Context{source}, root);
+  } catch (const YAML::Exception& e) {  // a type conversion yaml-cpp refused
+    throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+}
+
+Expr load_geometry_file(const std::string& path) {
+  const YAML::Node root = load_file(path);
+  const Context c{path};
+  if (!root.IsMap() || !root["geometry"])
+    fail(c, root, "the file needs a top-level 'geometry' key");
+  try {
+    return parse_node(c, root["geometry"]);
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+}
+
+namespace {
+Scene parse_scene(const YAML::Node& root, const std::string& path) {
+  const Context c{path};
+  check_keys(c, root, "scene", {"geometry"},
+             {"image", "camera", "lights", "color", "background", "ambient", "max_steps",
+              "hit_tolerance"});
+  Scene s;
+  s.geometry = parse_node(c, root["geometry"]);
+  if (const YAML::Node im = root["image"]) {
+    check_keys(c, im, "image", {"width", "height"});
+    s.camera.width = int(number(c, im["width"], "image.width"));
+    s.camera.height = int(number(c, im["height"], "image.height"));
+    if (s.camera.width <= 0 || s.camera.height <= 0 || s.camera.width > 16384 ||
+        s.camera.height > 16384)
+      fail(c, im, "image width and height must be in 1..16384");
+  }
+  if (const YAML::Node cam = root["camera"]) {
+    check_keys(c, cam, "camera", {}, {"position", "look_at", "up", "fov_deg"});
+    if (cam["position"]) s.camera.position = vec3(c, cam["position"], "camera.position");
+    if (cam["look_at"]) s.camera.look_at = vec3(c, cam["look_at"], "camera.look_at");
+    if (cam["up"]) s.camera.up = vec3(c, cam["up"], "camera.up");
+    if (cam["fov_deg"]) s.camera.fov_degrees = number(c, cam["fov_deg"], "camera.fov_deg");
+  }
+  if (const YAML::Node ls = root["lights"]) {
+    if (!ls.IsSequence() || ls.size() > std::size_t(RenderSettings<double>::MaxLights))
+      fail(c, ls, "lights must be a list of at most 4 lights");
+    s.settings.light_count = int(ls.size());
+    for (std::size_t k = 0; k < ls.size(); ++k) {
+      check_keys(c, ls[k], "light", {"direction"}, {"intensity"});
+      s.settings.lights[k].direction = vec3(c, ls[k]["direction"], "light.direction");
+      if (ls[k]["intensity"])
+        s.settings.lights[k].intensity = number(c, ls[k]["intensity"], "light.intensity");
+    }
+  }
+  if (root["color"]) s.settings.colour = vec3(c, root["color"], "color");
+  if (root["background"]) s.settings.background = vec3(c, root["background"], "background");
+  if (root["ambient"]) s.settings.ambient = number(c, root["ambient"], "ambient");
+  if (root["max_steps"]) s.settings.max_steps = int(number(c, root["max_steps"], "max_steps"));
+  if (root["hit_tolerance"])
+    s.settings.hit_tolerance = number(c, root["hit_tolerance"], "hit_tolerance");
+  return s;
+}
+}  // namespace
+
+Scene load_scene_file(const std::string& path) {
+  const YAML::Node root = load_file(path);
+  try {
+    return parse_scene(root, path);
+  } catch (const YAML::Exception& e) {
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+  }
+}
+
+void render_scene_file(const std::string& scene_yaml_path, const std::string& png_path) {
+  const Scene scene = load_scene_file(scene_yaml_path);
+  Pool pool(host_memory_resource());
+  const Tape<float> tape = Tape<float>::build(pool, scene.geometry);
+  pool.freeze();
+  const Pool device = Pool::mirror(pool, gpu::memory_resource());
+  Camera<float> cam;
+  cam.position = scene.camera.position.as<float>();
+  cam.look_at = scene.camera.look_at.as<float>();
+  cam.up = scene.camera.up.as<float>();
+  cam.fov_degrees = float(scene.camera.fov_degrees);
+  cam.width = scene.camera.width;
+  cam.height = scene.camera.height;
+  RenderSettings<float> st;
+  const RenderSettings<double>& sd = scene.settings;
+  st.max_steps = sd.max_steps;
+  st.max_distance = float(sd.max_distance);
+  st.hit_tolerance = float(sd.hit_tolerance);
+  st.normal_step = float(sd.normal_step);
+  st.colour = sd.colour.as<float>();
+  st.background = sd.background.as<float>();
+  st.ambient = float(sd.ambient);
+  st.light_count = sd.light_count;
+  for (int l = 0; l < sd.light_count; ++l)
+    st.lights[l] = Light<float>{sd.lights[l].direction.as<float>(), float(sd.lights[l].intensity)};
+  const auto rgb = render(tape.rebased_view(device), cam, st);
+  io::write_png_rgb(png_path, cam.width, cam.height, rgb);
+}
+
+}  // namespace geom
+}  // namespace alfven
