@@ -116,7 +116,8 @@ RunConfig resolve_config(const RunOptions& o) {
     return load_config_from_string(make_problem("orszag_tang")->default_config(), "built-in:orszag_tang",
                                    o.overrides, catalog);
   }
-  if (!std::filesystem::exists(o.config)) {
+  // A problem name wins over a directory of that name (the previous run's output directory).
+  if (!std::filesystem::is_regular_file(o.config)) {
     if (auto p = make_problem(o.config)) {
       return load_config_from_string(p->default_config(), "built-in:" + o.config, o.overrides, catalog);
     }
