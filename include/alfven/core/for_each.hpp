@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "backend.hpp"
+#include "launch.hpp"
 #include "range.hpp"
 
 namespace alfven {
@@ -26,18 +27,22 @@ constexpr void check_kernel_functor() {
 
 /// Calls f(i) for every i in [r.begin, r.end) on the host. Errors: none of its own; an
 /// exception thrown by f inside an OpenMP region terminates the program (so device-callable
-/// code reports errors through values, not exceptions).
-template <typename F>
+/// code reports errors through values, not exceptions). Launch settings (launch.hpp) are
+/// checked and ignored, so one source can name them for every backend.
+template <int BlockSize = default_block_size, int MinResidentThreads = 0, typename F>
 void for_each(backend::Host, const Range1D& r, const F& f) {
+  (void)LaunchSettings<BlockSize, MinResidentThreads>{};
   detail::check_kernel_functor<F>();
   const long b = r.begin, e = r.end;
 #pragma omp parallel for schedule(static)
   for (long i = b; i < e; ++i) f(i);
 }
 
-/// Calls f(i, j, k) for every (i, j, k) in the box r on the host, i fastest.
-template <typename F>
+/// Calls f(i, j, k) for every (i, j, k) in the box r on the host, i fastest. Launch settings
+/// are checked and ignored.
+template <int BlockSize = default_block_size, int MinResidentThreads = 0, typename F>
 void for_each(backend::Host, const Range3D& r, const F& f) {
+  (void)LaunchSettings<BlockSize, MinResidentThreads>{};
   detail::check_kernel_functor<F>();
   const int i0 = r.begin[0], i1 = r.end[0];
   const int j0 = r.begin[1], j1 = r.end[1];
