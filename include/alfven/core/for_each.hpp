@@ -17,9 +17,22 @@
 namespace alfven {
 
 namespace detail {
+/// Whether F is checked for trivial copyability in this compiler pass. In nvcc's host pass an
+/// extended `__host__ __device__` lambda (ALFVEN_LAMBDA) is represented by a heap-owning
+/// wrapper that is never trivially copyable, whatever it captures; its real closure type is
+/// seen, and checked, in the device pass instead.
+template <typename F>
+constexpr bool kernel_functor_checked_here() {
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+  return !__nv_is_extended_host_device_lambda_closure_type(F);
+#else
+  return true;
+#endif
+}
+
 template <typename F>
 constexpr void check_kernel_functor() {
-  static_assert(std::is_trivially_copyable<F>::value,
+  static_assert(!kernel_functor_checked_here<F>() || std::is_trivially_copyable<F>::value,
                 "a functor or lambda handed to for_each/reduce must be trivially copyable: capture "
                 "views and scalars by value (ALFVEN_LAMBDA), not owning arrays, std::vector or this");
 }
