@@ -100,12 +100,29 @@ class Array {
     return v;
   }
 
-  /// Copies every element of `src`, which may live in another backend's memory. The extents
-  /// must be equal. Synchronous: on return the data is in place.
+  /// Copies every element of `src`, which may live in another backend's memory (all four
+  /// host/device pairs in a CUDA build). The extents must be equal. Synchronous: on return the
+  /// data is in place, and work queued before on the default stream has finished first where a
+  /// device is involved. Allocates nothing. Throws alfven::Error when the extents differ;
+  /// runtime errors are fatal (ALFVEN_CUDA_CHECK).
   template <typename SrcBackend>
   void copy_from(const Array<T, Rank, SrcBackend>& src) {
     ALFVEN_REQUIRE(src.extents() == extents_, "copy_from: extents differ");
     detail::Copier<Backend, SrcBackend>::copy(data_, src.data(), std::size_t(size()) * sizeof(T));
+  }
+
+  /// Asynchronous copy_from: queues the copy of every element of `src` on `stream` (a
+  /// cudaStream_t; 0 is the legacy default stream) and returns. Until the stream is synchronised
+  /// (cudaStreamSynchronize) neither array may be read, written or destroyed. A copy between two
+  /// host arrays ignores the stream and is done on return. Host <-> device copies only overlap
+  /// with host work when the host array is in pinned memory; from pageable memory the runtime
+  /// may wait. Throws alfven::Error when the extents differ; runtime errors are fatal
+  /// (ALFVEN_CUDA_CHECK). Device pairs need a CUDA build (cuda/memory.hpp).
+  template <typename SrcBackend, typename Stream>
+  void copy_from_async(const Array<T, Rank, SrcBackend>& src, Stream stream) {
+    ALFVEN_REQUIRE(src.extents() == extents_, "copy_from_async: extents differ");
+    detail::Copier<Backend, SrcBackend>::copy_async(data_, src.data(),
+                                                    std::size_t(size()) * sizeof(T), stream);
   }
 
   /// Host arrays only: element access for set-up and checks in host code.

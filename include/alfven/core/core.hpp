@@ -1,14 +1,19 @@
 /// @file core.hpp
 /// @brief alfven::core: portable execution. Include this one header to get backends, arrays,
-/// views, ranges, for_each and reduce (and, in nvcc translation units of a CUDA build, the CUDA
-/// backend).
+/// views, ranges, for_each and reduce, launch settings, the fatal-error handler and device
+/// queries (device.hpp). In a CUDA build (ALFVEN_HAVE_CUDA) it adds device Arrays and copies
+/// (cuda/memory.hpp, cuda/check.hpp); in nvcc translation units also the CUDA for_each and
+/// reduce (cuda/for_each.hpp, cuda/reduce.hpp).
 #pragma once
 
 #include "array.hpp"
 #include "backend.hpp"
+#include "device.hpp"
 #include "error.hpp"
+#include "fatal.hpp"
 #include "for_each.hpp"
 #include "gpu.hpp"
+#include "launch.hpp"
 #include "macros.hpp"
 #include "memory.hpp"
 #include "memory_resource.hpp"
@@ -16,3 +21,14 @@
 #include "range.hpp"
 #include "reduce.hpp"
 #include "view.hpp"
+
+// The CUDA backend. Memory and checks need only the runtime API, so plain C++ files of a CUDA
+// build get device Arrays and copy_from too; kernels (for_each, reduce) need nvcc.
+#if defined(__CUDACC__) || defined(ALFVEN_HAVE_CUDA)
+#include "cuda/check.hpp"
+#include "cuda/memory.hpp"
+#endif
+#if defined(__CUDACC__)
+#include "cuda/for_each.hpp"
+#include "cuda/reduce.hpp"
+#endif

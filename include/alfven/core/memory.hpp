@@ -30,7 +30,9 @@ struct MemorySpace<backend::Host> {
   static void deallocate(void* p) { std::free(p); }
 };
 
-/// Copies `bytes` bytes from memory of backend Src to memory of backend Dst (synchronous).
+/// Copies `bytes` bytes from memory of backend Src to memory of backend Dst: copy() is
+/// synchronous, copy_async(..., stream) is queued on a stream where the pair involves a device
+/// (cuda/memory.hpp). Specialised per pair of backends.
 template <typename Dst, typename Src>
 struct Copier;
 
@@ -38,6 +40,11 @@ template <>
 struct Copier<backend::Host, backend::Host> {
   static void copy(void* dst, const void* src, std::size_t bytes) {
     if (bytes) std::memcpy(dst, src, bytes);
+  }
+  /// Host to host has no stream: copies at once (the stream, of any type, is ignored).
+  template <typename Stream>
+  static void copy_async(void* dst, const void* src, std::size_t bytes, Stream) {
+    copy(dst, src, bytes);
   }
 };
 

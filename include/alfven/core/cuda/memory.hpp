@@ -1,0 +1,72 @@
+/// @file cuda/memory.hpp
+/// @brief Device memory (plain cudaMalloc, never managed memory) and copies between host and
+/// device, so that Array<T, R, backend::CUDA> and copy_from / copy_from_async work in all four
+/// directions.
+///
+/// Needs only the runtime API header: nvcc translation units get it from core.hpp, and plain C++
+/// files of a CUDA build (ALFVEN_HAVE_CUDA) may include it too (host code that allocates device
+/// arrays or copies them back for output).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <new>
+
+#include "../backend.hpp"
+#include "../memory.hpp"
+#include "check.hpp"
+
+namespace alfven {
+namespace detail {
+
+/// Device memory of the current device. allocate: cudaMalloc (256-byte aligned); throws
+/// std::bad_alloc when the device is out of memory, any other runtime error is fatal.
+/// deallocate: cudaFree, which waits for the device to finish work that may use the memory.
+template <>
+struct MemorySpace<backend::CUDA> {
+  static void* allocate(std::size_t bytes) {
+    if (bytes == 0) return nullptr;
+    void* p = nullptr;
+    const cudaError_t err = cudaMalloc(&p, bytes);
+    if (err == cudaErrorMemoryAllocation) {
+      (void)cudaGetLastError();  // clear the (non-sticky) error before reporting
+      throw std::bad_alloc();
+    }
+    cuda_check(err, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
+    return p;
+  }
+  static void deallocate(void* p) {
+    const cudaError_t err = cudaFree(p);
+    // At program exit the runtime may already be unloaded (a static Array); nothing to free then.
+    if (err == cudaErrorCudartUnloading) return;
+    cuda_check(err, "cudaFree(p)", __FILE__, __LINE__);
+  }
+};
+
+/// Copies between host and device memory with one cudaMemcpy kind.
+template <cudaMemcpyKind Kind>
+struct CudaCopier {
+  /// Synchronous: on return the bytes are in place (device to device copies are followed by a
+  /// synchronisation of the legacy default stream, since cudaMemcpy alone does not wait for them).
+  static void copy(void* dst, const void* src, std::size_t bytes) {
+    if (!bytes) return;
+    ALFVEN_CUDA_CHECK(cudaMemcpy(dst, src, bytes, Kind));
+    if (Kind == cudaMemcpyDeviceToDevice) ALFVEN_CUDA_CHECK(cudaStreamSynchronize(0));
+  }
+  /// Asynchronous: queues the copy on `stream` and returns (cudaMemcpyAsync).
+  static void copy_async(void* dst, const void* src, std::size_t bytes, cudaStream_t stream) {
+    if (!bytes) return;
+    ALFVEN_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, Kind, stream));
+  }
+};
+
+template <>
+struct Copier<backend::CUDA, backend::Host> : CudaCopier<cudaMemcpyHostToDevice> {};
+template <>
+struct Copier<backend::Host, backend::CUDA> : CudaCopier<cudaMemcpyDeviceToHost> {};
+template <>
+struct Copier<backend::CUDA, backend::CUDA> : CudaCopier<cudaMemcpyDeviceToDevice> {};
+
+}  // namespace detail
+}  // namespace alfven

@@ -1,0 +1,51 @@
+/// @file device.hpp
+/// @brief Device queries and selection, usable from plain C++ files (no CUDA header here).
+///
+/// In a CUDA build (ALFVEN_HAVE_CUDA) these are compiled once in src/core/device.cpp (library
+/// alfven_core_device, linked through alfven::core); in a host build they answer "no device"
+/// inline, so callers need no #ifdef.
+#pragma once
+
+#include <string>
+
+#include "error.hpp"
+
+namespace alfven {
+
+#if defined(ALFVEN_HAVE_CUDA)
+
+/// Number of CUDA devices visible to this process (honours CUDA_VISIBLE_DEVICES); 0 when there
+/// is none, the driver is missing or too old. Never fails. Initialises the CUDA runtime.
+int device_count();
+
+/// True when at least one CUDA device is visible (device_count() > 0).
+bool device_available();
+
+/// Name of device `device` (for example "NVIDIA H200"). Throws alfven::Error when `device` is
+/// not in [0, device_count()).
+std::string device_name(int device);
+
+/// Makes device local_rank % device_count() current for the calling host thread (cudaSetDevice),
+/// so that the ranks of one node spread over its GPUs. Does nothing when no device is visible.
+/// Throws alfven::Error for a negative local_rank; runtime errors are fatal.
+void select_device(int local_rank);
+
+/// The device current for the calling host thread; -1 when no device is visible.
+int current_device();
+
+#else
+
+inline int device_count() { return 0; }
+inline bool device_available() { return false; }
+inline std::string device_name(int device) {
+  ALFVEN_REQUIRE(false, "device_name(" << device << "): this build has no CUDA backend");
+  return {};
+}
+inline void select_device(int local_rank) {
+  ALFVEN_REQUIRE(local_rank >= 0, "select_device: local rank " << local_rank << " is negative");
+}
+inline int current_device() { return -1; }
+
+#endif
+
+}  // namespace alfven
