@@ -124,7 +124,7 @@ struct PixelShader {
 /// colour). Throws alfven::Error for a camera without extent or direction, or too many lights.
 template <typename S, typename T = typename S::value_type>
 std::vector<std::uint8_t> render(const S& shape, const Camera<T>& camera,
-                                 const RenderSettings<T>& settings = {},
+                                 const RenderSettings<T>& settings = RenderSettings<T>(),
                                  const std::function<bool(int)>& progress = {}) {
   ALFVEN_REQUIRE(camera.width > 0 && camera.height > 0,
                  "render: the image needs width, height > 0");
