@@ -5,6 +5,7 @@
 // case. Never asserts anything.
 //
 //   bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128,256]
+//             [--stage fused|two-pass]   (default: two-pass on the host, fused on a GPU)
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -37,7 +38,7 @@ constexpr int kValuesPerCellUpdate = 4 * 27 + 10 + 3 * 19 + 9;
 std::string device_name();
 
 template <typename Real, typename Backend>
-void bench_case(int n, const char* backend_name) {
+void bench_case(int n, const char* backend_name, const std::string& stage) {
   const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   const Grid g = make_grid(n, n, n, lo, hi, 2);
   SchemeParameters p;
@@ -63,6 +64,7 @@ void bench_case(int n, const char* backend_name) {
         init(i, j, k, psi) = Real(0);
       }
   Solver<Real, Backend> solver(g, p);
+  if (stage != "default") solver.set_two_pass_stage(stage == "two-pass");
   solver.set_state(init);
   auto one_step = [&]() { solver.advance(solver.compute_time_step().dt); };
   for (int w = 0; w < 3; ++w) one_step();
@@ -89,10 +91,11 @@ void bench_case(int n, const char* backend_name) {
 #endif
   std::printf(
       "{\"name\": \"mhd_orszag_tang_3d\", \"backend\": \"%s\", \"precision\": \"%s\", \"size\": [%d, %d, %d], "
-      "\"host_threads\": %d, \"cell_updates_per_second\": %.4g, \"unit\": \"cell updates/s\", "
+      "\"host_threads\": %d, \"stage\": \"%s\", \"cell_updates_per_second\": %.4g, \"unit\": \"cell updates/s\", "
       "\"median_step_seconds\": %.4g, \"estimated_bytes_per_cell_update\": %.0f, "
       "\"estimated_bandwidth_GBps\": %.1f, \"fraction_of_4.3TBps\": %.3f, \"flags\": \"%s\", \"device\": \"%s\"}\n",
-      backend_name, sizeof(Real) == 4 ? "float" : "double", n, n, n, threads, rate, t, bytes, rate * bytes / 1e9,
+      backend_name, sizeof(Real) == 4 ? "float" : "double", n, n, n, threads,
+      solver.two_pass_stage() ? "two-pass" : "fused", rate, t, bytes, rate * bytes / 1e9,
       rate * bytes / 4.3e12, ALFVEN_BENCH_FLAGS, device_name().c_str());
   std::fflush(stdout);
 }
@@ -118,12 +121,13 @@ std::string device_name() {
 #endif
 
 int main(int argc, char** argv) {
-  std::string backend = "host", precision = "both";
+  std::string backend = "host", precision = "both", stage = "default";
   std::vector<int> sizes = {64, 128};
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
     if (key == "--backend") backend = value;
     else if (key == "--precision") precision = value;
+    else if (key == "--stage") stage = value;
     else if (key == "--sizes") {
       sizes.clear();
       for (const char* s = value.c_str(); *s;) {
@@ -132,18 +136,18 @@ int main(int argc, char** argv) {
         if (*s == ',') ++s;
       }
     } else {
-      std::fprintf(stderr, "usage: bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128]\n");
+      std::fprintf(stderr, "usage: bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128] [--stage fused|two-pass]\n");
       return 2;
     }
   }
   for (int n : sizes) {
     if (backend == "host") {
-      if (precision != "double") bench_case<float, backend::Host>(n, "host");
-      if (precision != "float") bench_case<double, backend::Host>(n, "host");
+      if (precision != "double") bench_case<float, backend::Host>(n, "host", stage);
+      if (precision != "float") bench_case<double, backend::Host>(n, "host", stage);
     } else {
 #if defined(__CUDACC__)
-      if (precision != "double") bench_case<float, backend::CUDA>(n, "cuda");
-      if (precision != "float") bench_case<double, backend::CUDA>(n, "cuda");
+      if (precision != "double") bench_case<float, backend::CUDA>(n, "cuda", stage);
+      if (precision != "float") bench_case<double, backend::CUDA>(n, "cuda", stage);
 #else
       std::fprintf(stderr, "bench_mhd: this binary has no CUDA backend (build bench_mhd_cuda with the cuda preset)\n");
       return 1;

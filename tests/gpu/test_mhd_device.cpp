@@ -7,6 +7,9 @@
 // Measured growth is a factor of ~10^2 - 10^3 over 20 steps, so for double (2^-53 = 1.1e-16)
 // we require |host - device| <= 1e-11 x (field scale) and for float (2^-24 = 6e-8) 1e-3 x
 // (field scale), the scale being max |field| over the grid (or 1 where a field is ~0).
+// psi is the exception: it is sourced by div B, itself a truncation error formed by cancelling
+// differences of B, so in float its value carries ~1e-3 relative noise of its own (measured
+// 3.4e-3 after 20 steps); we allow 1e-2 x max |psi| there.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -55,7 +58,8 @@ void compare_backends(const std::string& problem, std::vector<std::string> overr
         }
     ::testing::Test::RecordProperty(std::string("max_rel_diff_") + var_name(v), std::to_string(worst));
     std::printf("%s %s: max |host - device| / scale = %.3g\n", problem.c_str(), var_name(v), worst);
-    EXPECT_LE(worst, tolerance) << var_name(v);
+    const bool noisy = v == psi && sizeof(Real) == 4;
+    EXPECT_LE(worst, noisy ? 1e-2 : tolerance) << var_name(v);
   }
 }
 

@@ -17,6 +17,10 @@
 namespace alfven {
 
 namespace detail {
+/// Loops shorter than this run on the calling thread: waking a thread team costs more than
+/// such a loop (boundary slabs of small grids, 1D problems).
+constexpr long min_parallel_iterations = 4096;
+
 /// Whether F is checked for trivial copyability in this compiler pass. In nvcc's host pass an
 /// extended `__host__ __device__` lambda (ALFVEN_LAMBDA) is represented by a heap-owning
 /// wrapper that is never trivially copyable, whatever it captures; its real closure type is
@@ -47,7 +51,7 @@ void for_each(backend::Host, const Range1D& r, const F& f) {
   (void)LaunchSettings<BlockSize, MinResidentThreads>{};
   detail::check_kernel_functor<F>();
   const long b = r.begin, e = r.end;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (e - b >= detail::min_parallel_iterations)
   for (long i = b; i < e; ++i) f(i);
 }
 
@@ -60,7 +64,7 @@ void for_each(backend::Host, const Range3D& r, const F& f) {
   const int i0 = r.begin[0], i1 = r.end[0];
   const int j0 = r.begin[1], j1 = r.end[1];
   const int k0 = r.begin[2], k1 = r.end[2];
-#pragma omp parallel for collapse(2) schedule(static)
+#pragma omp parallel for collapse(2) schedule(static) if (r.size() >= detail::min_parallel_iterations)
   for (int k = k0; k < k1; ++k)
     for (int j = j0; j < j1; ++j)
 #pragma omp simd

@@ -126,7 +126,7 @@ T reduce(backend::Host, const Range1D& r, T init, const Map& map, const Op& op,
   helper.partials.assign(std::size_t(nt), init);
   T* partials = helper.partials.data();
   const long b = r.begin, e = r.end;
-#pragma omp parallel
+#pragma omp parallel if (e - b >= detail::min_parallel_iterations)
   {
     T acc = init;
 #pragma omp for schedule(static)
@@ -154,7 +154,7 @@ T reduce(backend::Host, const Range3D& r, T init, const Map& map, const Op& op,
   const int nt = detail::max_threads();
   helper.partials.assign(std::size_t(nt), init);
   T* partials = helper.partials.data();
-#pragma omp parallel
+#pragma omp parallel if (r.size() >= detail::min_parallel_iterations)
   {
     T acc = init;
 #pragma omp for collapse(2) schedule(static)

@@ -32,6 +32,8 @@ class Fields {
   /// Copies all fields (ghosts included) from `src`, possibly in another backend's memory.
   template <typename B>
   void copy_from(const Fields<Real, B>& src) { data_.copy_from(src.array()); }
+  Fields(Fields&&) noexcept = default;
+  Fields& operator=(Fields&&) noexcept = default;
   /// O(1) exchange of storage.
   void swap(Fields& o) noexcept { data_.swap(o.data_); }
   /// Host fields only: value of variable v at cell (i, j, k) (ghost-inclusive indices).

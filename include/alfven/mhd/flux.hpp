@@ -22,25 +22,34 @@ namespace mhd {
 /// Index of each conserved quantity in a flux or update vector.
 enum ConservedIndex : int { c_mass = 0, c_mom = 1, c_mag = 4, c_psi = 7, c_energy = 8, num_conserved = 9 };
 
-/// Adds w * F_a(q) to acc[0..8], the fluxes above along axis a.
+/// Writes F_a(q), the nine fluxes above along axis a, into f[0..8].
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_flux(const Primitive<Real>& q, int a, Real w, const IdealGas<Real>& eos,
-                                              Real ch2, Real* acc) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, int a, const IdealGas<Real>& eos, Real ch2,
+                                                   Real* f) {
   const Real p = eos.pressure(q.rho, q.e);
   const Real b2 = q.b2();
   const Real va = q.v[a];
   const Real ba = q.b[a];
   const Real rho_va = q.rho * va;
-  acc[c_mass] += w * rho_va;
+  f[c_mass] = rho_va;
   for (int b = 0; b < 3; ++b) {
-    acc[c_mom + b] += w * (rho_va * q.v[b] - q.b[b] * ba * Gaussian<Real>::inv_4pi);
-    acc[c_mag + b] += w * (va * q.b[b] - q.v[b] * ba);
+    f[c_mom + b] = rho_va * q.v[b] - q.b[b] * ba * Gaussian<Real>::inv_4pi;
+    f[c_mag + b] = va * q.b[b] - q.v[b] * ba;
   }
-  acc[c_mom + a] += w * (p + b2 * Gaussian<Real>::inv_8pi);
-  acc[c_mag + a] += w * q.psi;
-  acc[c_psi] += w * ch2 * ba;
+  f[c_mom + a] += p + b2 * Gaussian<Real>::inv_8pi;
+  f[c_mag + a] = q.psi;  // v_a B_a - v_a B_a vanishes; the GLM term remains
+  f[c_psi] = ch2 * ba;
   const Real h = q.rho * q.e + p + b2 * Gaussian<Real>::inv_4pi + Real(0.5) * q.rho * q.v2();
-  acc[c_energy] += w * (h * va - q.vdotb() * ba * Gaussian<Real>::inv_4pi);
+  f[c_energy] = h * va - q.vdotb() * ba * Gaussian<Real>::inv_4pi;
+}
+
+/// div[n] += D_a f for the nine components, from the fluxes at i-2, i-1, i+1, i+2:
+/// D_a f = (f_{i-2} - 8 f_{i-1} + 8 f_{i+1} - f_{i+2}) / (12 dx_a), summed in that order so that
+/// every code path that uses it rounds identically.
+template <typename Real>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_derivative(const Real* fm2, const Real* fm1, const Real* fp1, const Real* fp2,
+                                                    Real inv12d, Real* div) {
+  for (int n = 0; n < num_conserved; ++n) div[n] += (((fm2[n] - Real(8) * fm1[n]) + Real(8) * fp1[n]) - fp2[n]) * inv12d;
 }
 
 }  // namespace mhd

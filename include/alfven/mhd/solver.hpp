@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
 #include "alfven/core/core.hpp"
@@ -72,15 +73,20 @@ class Solver {
     for (int s = 0; s < 4; ++s) {
       const Real dts = dt * fractions[s];
       const ConstFieldsView<Real> arg = s == 0 ? q_.const_view() : qa_.const_view();
-      const StageKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2,
-                                        math::exp(-dts / tau), source_};
-      for_each(Backend{}, grid_.interior(), k);
+      stage(arg, dts, ch2, math::exp(-dts / tau));
       qa_.swap(qr_);
       apply_boundaries(qa_);
     }
     q_.swap(qa_);
     apply_artificial_viscosity(dt);
   }
+
+  /// Chooses how a stage is computed: two passes (fluxes stored once per cell, then their
+  /// derivatives; least arithmetic, the default on the host) or one fused kernel (fluxes
+  /// recomputed at each stencil point; least memory traffic, the default on a GPU). Both give
+  /// bit-identical results.
+  void set_two_pass_stage(bool two_pass) { two_pass_ = two_pass; }
+  bool two_pass_stage() const { return two_pass_; }
 
   /// Total mass, total energy and max |div B| of the current state (interior cells).
   Totals totals() const {
@@ -98,6 +104,23 @@ class Solver {
   }
 
  private:
+  // q_r <- L(q, arg, dts) on the interior.
+  void stage(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
+    if (!two_pass_) {
+      const StageKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
+      for_each(Backend{}, grid_.interior(), k);
+      return;
+    }
+    StageFromFluxKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), {}, grid_, dts, psi_damping, source_};
+    for (int axis = 0; axis < 3; ++axis) {
+      if (!grid_.active(axis)) continue;
+      if (flux_[axis].array().size() == 0) flux_[axis] = Fields<Real, Backend>(grid_);
+      for_each(Backend{}, flux_range(grid_, axis), FluxKernel<Real>{arg, flux_[axis].view(), axis, eos_, ch2});
+      k.flux[axis] = flux_[axis].const_view();
+    }
+    for_each(Backend{}, grid_.interior(), k);
+  }
+
   void apply_artificial_viscosity(Real dt) {
     // The characteristic speed is taken once, from the state after the stages (as MISO does).
     const CharacteristicSpeedKernel<Real> ck{q_.const_view(), speed_.view(), eos_, Real(params_.cs_fac),
@@ -120,6 +143,8 @@ class Solver {
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
   ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;
+  bool two_pass_ = std::is_same<Backend, backend::Host>::value;
+  Fields<Real, Backend> flux_[3];  // two-pass stage only, allocated on first use
 };
 
 }  // namespace mhd

@@ -20,8 +20,31 @@
 namespace alfven {
 namespace mhd {
 
-/// Functor for one stage; run it with for_each over grid.interior(). Holds views and scalars
-/// only, so it is trivially copyable and runs on any backend.
+/// Completes one stage at cell c from div = sum_a D_a F_a(q_a): adds the sources (evaluated
+/// from q_a) and writes q_r. Shared by both stage kernels below.
+template <typename Real, typename Source>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void finish_stage(const Primitive<Real>& u0, const Primitive<Real>& qc, const Real* div,
+                                                  const Source& source, const Real* x, Real dt, Real psi_damping,
+                                                  Primitive<Real>& r) {
+  Real force[3] = {0, 0, 0};
+  Real heating = 0;
+  if constexpr (Source::active) {
+    source(qc, x, force, heating);
+    heating += qc.v[0] * force[0] + qc.v[1] * force[1] + qc.v[2] * force[2];  // work of the force
+  }
+  r.rho = u0.rho - dt * div[c_mass];
+  for (int b = 0; b < 3; ++b) {
+    r.v[b] = (u0.rho * u0.v[b] + dt * (force[b] - div[c_mom + b])) / r.rho;
+    r.b[b] = u0.b[b] - dt * div[c_mag + b];
+  }
+  r.psi = (u0.psi - dt * div[c_psi]) * psi_damping;
+  const Real energy = u0.total_energy() + dt * (heating - div[c_energy]);
+  r.e = (energy - Real(0.5) * r.rho * r.v2() - r.b2() * Gaussian<Real>::inv_8pi) / r.rho;
+}
+
+/// Fused stage: fluxes evaluated at the stencil points inside the kernel (no scratch memory);
+/// one read of q_a's neighbourhood and q_0, one write of q_r per cell. Used on the GPU, where
+/// memory traffic, not arithmetic, limits. Run with for_each over grid.interior().
 template <typename Real, typename Source = NoSource>
 struct StageKernel {
   ConstFieldsView<Real> q0;  ///< state at the start of the step
@@ -37,40 +60,83 @@ struct StageKernel {
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const CellAccess<const Real> a(qa);
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
-
-    // div[n] = sum_a D_a F_a(q_a) for the nine conserved quantities.
     Real div[num_conserved] = {};
     for (int ax = 0; ax < 3; ++ax) {
       if (!grid.active(ax)) continue;
       const long s = grid.stride(ax);
-      Real acc[num_conserved] = {};
-      add_flux(a.load(c - 2 * s), ax, Real(1), eos, ch2, acc);
-      add_flux(a.load(c - s), ax, Real(-8), eos, ch2, acc);
-      add_flux(a.load(c + s), ax, Real(8), eos, ch2, acc);
-      add_flux(a.load(c + 2 * s), ax, Real(-1), eos, ch2, acc);
-      const Real inv12d = Real(1) / (Real(12) * Real(grid.d[ax]));
-      for (int n = 0; n < num_conserved; ++n) div[n] += acc[n] * inv12d;
+      Real fm2[num_conserved], fm1[num_conserved], fp1[num_conserved], fp2[num_conserved];
+      physical_flux(a.load(c - 2 * s), ax, eos, ch2, fm2);
+      physical_flux(a.load(c - s), ax, eos, ch2, fm1);
+      physical_flux(a.load(c + s), ax, eos, ch2, fp1);
+      physical_flux(a.load(c + 2 * s), ax, eos, ch2, fp2);
+      add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
-
-    const Primitive<Real> u0 = CellAccess<const Real>(q0).load(c);
-    Real force[3] = {0, 0, 0};
-    Real heating = 0;
-    if constexpr (Source::active) {
-      const Primitive<Real> qc = a.load(c);
-      const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
-      source(qc, x, force, heating);
-      heating += qc.v[0] * force[0] + qc.v[1] * force[1] + qc.v[2] * force[2];  // work of the force
-    }
-
+    const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
     Primitive<Real> r;
-    r.rho = u0.rho - dt * div[c_mass];
-    for (int b = 0; b < 3; ++b) {
-      r.v[b] = (u0.rho * u0.v[b] + dt * (force[b] - div[c_mom + b])) / r.rho;
-      r.b[b] = u0.b[b] - dt * div[c_mag + b];
+    finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
+    CellAccess<Real>(qr).store(c, r);
+  }
+};
+
+/// First half of the two-pass stage: the fluxes F_axis(q_a) of every cell the stencils read,
+/// stored as nine components per cell. Run over flux_range(grid, axis). Used on the CPU, where
+/// arithmetic limits: each flux is computed once instead of four times.
+template <typename Real>
+struct FluxKernel {
+  ConstFieldsView<Real> qa;
+  FieldsView<Real> flux;
+  int axis;
+  IdealGas<Real> eos;
+  Real ch2;
+  ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
+    const long c = i + long(flux.extent(0)) * (j + long(flux.extent(1)) * k);
+    Real f[num_conserved];
+    physical_flux(CellAccess<const Real>(qa).load(c), axis, eos, ch2, f);
+    const CellAccess<Real> out(flux);
+    for (int n = 0; n < num_conserved; ++n) out(c, n) = f[n];
+  }
+};
+
+/// Cells whose flux along `axis` the stage reads: the interior widened by 2 along that axis.
+inline Range3D flux_range(const Grid& g, int axis) {
+  Range3D r = g.interior();
+  r.begin[axis] -= 2;
+  r.end[axis] += 2;
+  return r;
+}
+
+/// Second half of the two-pass stage: the derivatives of the stored fluxes, then finish_stage.
+/// Rounds exactly as StageKernel (same functions, same order). Run over grid.interior().
+template <typename Real, typename Source = NoSource>
+struct StageFromFluxKernel {
+  ConstFieldsView<Real> q0;
+  ConstFieldsView<Real> qa;
+  FieldsView<Real> qr;
+  ConstFieldsView<Real> flux[3];  ///< per axis (unused entries for inactive axes)
+  Grid grid;
+  Real dt, psi_damping;
+  Source source;
+
+  ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
+    const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
+    Real div[num_conserved] = {};
+    for (int ax = 0; ax < 3; ++ax) {
+      if (!grid.active(ax)) continue;
+      const long s = grid.stride(ax);
+      const CellAccess<const Real> f(flux[ax]);
+      Real fm2[num_conserved], fm1[num_conserved], fp1[num_conserved], fp2[num_conserved];
+      for (int n = 0; n < num_conserved; ++n) {
+        fm2[n] = f(c - 2 * s, n);
+        fm1[n] = f(c - s, n);
+        fp1[n] = f(c + s, n);
+        fp2[n] = f(c + 2 * s, n);
+      }
+      add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
-    r.psi = (u0.psi - dt * div[c_psi]) * psi_damping;
-    const Real energy = u0.total_energy() + dt * (heating - div[c_energy]);
-    r.e = (energy - Real(0.5) * r.rho * r.v2() - r.b2() * Gaussian<Real>::inv_8pi) / r.rho;
+    const CellAccess<const Real> a(qa);
+    const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
+    Primitive<Real> r;
+    finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
     CellAccess<Real>(qr).store(c, r);
   }
 };
