@@ -1,6 +1,7 @@
 // `alfven info`: build configuration and visible devices.
 #include <cstdio>
 
+#include "alfven/core/device.hpp"
 #include "alfven/mhd/solver_interface.hpp"
 #include "commands.hpp"
 
@@ -11,14 +12,23 @@ void add_info_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("info", "Print how this program was built and which devices it sees");
   cmd->callback([]() {
     std::printf("alfven %s (%s build)\n", ALFVEN_VERSION, ALFVEN_BUILD_TYPE);
-    std::printf("compiler:   %s\n", ALFVEN_COMPILER);
+    std::printf("compiler:       %s\n", ALFVEN_COMPILER);
 #ifdef _OPENMP
-    std::printf("OpenMP:     yes (%d)\n", _OPENMP);
+    std::printf("OpenMP:         yes (%d)\n", _OPENMP);
 #else
-    std::printf("OpenMP:     no\n");
+    std::printf("OpenMP:         no (host loops run serially)\n");
 #endif
-    std::printf("HDF5:       %s\n", ALFVEN_HDF5_VERSION);
-    std::printf("backends:   host%s\n", mhd::cuda_backend_usable() ? ", cuda" : "");
+    std::printf("HDF5:           %s\n", ALFVEN_HDF5_VERSION);
+    std::printf("MPI:            %s\n", ALFVEN_MPI_INFO);
+#ifdef ALFVEN_HAVE_CUDA
+    std::printf("CUDA backend:   yes (CUDA %s, architectures %s)\n", ALFVEN_CUDA_VERSION, ALFVEN_CUDA_ARCHITECTURES);
+#else
+    std::printf("CUDA backend:   no (build with `make cuda` for it)\n");
+#endif
+    const int n = device_count();
+    std::printf("CUDA devices:   %d visible\n", n);
+    for (int d = 0; d < n; ++d) std::printf("  device %d:     %s\n", d, device_name(d).c_str());
+    std::printf("default backend for `alfven run`: %s\n", mhd::cuda_backend_usable() ? "cuda" : "host");
   });
 }
 

@@ -47,53 +47,57 @@ struct BoundaryConditions {
   }
 };
 
-/// Fills the ghost cells of one face; run over boundary_range(grid, face).
+/// Fills the ghost cells of both faces of one axis; run with for_each over
+/// Range1D{0, boundary_cells(grid, axis)}. One launch per axis, with consecutive indices on
+/// consecutive memory (x fastest), so that a GPU warp works on neighbouring cells even for the
+/// x faces, whose slabs are only 2 margin cells wide.
 template <typename Real>
 struct BoundaryKernel {
   FieldsView<Real> q;
   Grid grid;
   BoundaryConditions bc;
-  int face;
+  int axis;
 
-  ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
-    const int axis = face / 2;
-    const bool upper = face % 2;
-    int idx[3] = {i, j, k};
+  ALFVEN_HOST_DEVICE void operator()(long n) const {
     const int m = grid.margin[axis];
-    const int n = grid.n[axis];
-    const int g = idx[axis];
+    const int na = grid.n[axis];
+    int ext[3] = {grid.total[0], grid.total[1], grid.total[2]};
+    ext[axis] = 2 * m;
+    int idx[3];
+    idx[0] = int(n % ext[0]);
+    const long rest = n / ext[0];
+    idx[1] = int(rest % ext[1]);
+    idx[2] = int(rest / ext[1]);
+    const bool upper = idx[axis] >= m;
+    const int g = upper ? idx[axis] + na : idx[axis];  // ghost index along the axis
+    idx[axis] = g;
+    const int face = 2 * axis + (upper ? 1 : 0);
     // Mirror distance t = 0 for the ghost cell nearest the face.
-    const int t = upper ? g - (m + n) : m - 1 - g;
-    int src[3] = {i, j, k};
+    const int t = upper ? g - (m + na) : m - 1 - g;
+    int src[3] = {idx[0], idx[1], idx[2]};
     for (int v = 0; v < num_vars; ++v) {
       const int kind = bc.code[face][v];
       int s;
       if (kind == bc_periodic) {
-        s = upper ? m + t : g + n;
+        s = upper ? m + t : g + na;
       } else if (kind == bc_outflow) {
-        s = upper ? m + n - 1 : m;
+        s = upper ? m + na - 1 : m;
       } else {
-        s = upper ? m + n - 1 - t : m + t;
+        s = upper ? m + na - 1 - t : m + t;
       }
       src[axis] = s;
       const Real value = q(src[0], src[1], src[2], v);
-      q(i, j, k, v) = kind == bc_antisymmetric ? -value : value;
+      q(idx[0], idx[1], idx[2], v) = kind == bc_antisymmetric ? -value : value;
     }
   }
 };
 
-/// Ghost cells of `face` (empty on an inactive axis).
-inline Range3D boundary_range(const Grid& g, int face) {
-  const int axis = face / 2;
-  Range3D r = g.all();
-  if (face % 2 == 0) {
-    r.begin[axis] = 0;
-    r.end[axis] = g.margin[axis];
-  } else {
-    r.begin[axis] = g.margin[axis] + g.n[axis];
-    r.end[axis] = g.total[axis];
-  }
-  return r;
+/// Number of ghost cells of both faces of `axis` (0 on an inactive axis).
+inline long boundary_cells(const Grid& g, int axis) {
+  long n = 2L * g.margin[axis];
+  for (int a = 0; a < 3; ++a)
+    if (a != axis) n *= g.total[a];
+  return n;
 }
 
 }  // namespace mhd

@@ -82,8 +82,9 @@ class Solver {
   }
 
   /// Chooses how a stage is computed: two passes (fluxes stored once per cell, then their
-  /// derivatives; least arithmetic, the default on the host) or one fused kernel (fluxes
-  /// recomputed at each stencil point; least memory traffic, the default on a GPU). Both give
+  /// derivatives; least arithmetic, the host default in float) or one fused kernel (fluxes
+  /// recomputed at each stencil point; least memory traffic, the default on a GPU and for
+  /// double on the host). Both give
   /// bit-identical results.
   void set_two_pass_stage(bool two_pass) { two_pass_ = two_pass; }
   bool two_pass_stage() const { return two_pass_; }
@@ -97,9 +98,10 @@ class Solver {
 
   /// Fills the ghost cells of `f` with the boundary conditions, axis by axis.
   void apply_boundaries(Fields<Real, Backend>& f) {
-    for (int face = 0; face < 6; ++face) {
-      if (!grid_.active(face / 2)) continue;
-      for_each(Backend{}, boundary_range(grid_, face), BoundaryKernel<Real>{f.view(), grid_, params_.boundaries, face});
+    for (int axis = 0; axis < 3; ++axis) {
+      if (!grid_.active(axis)) continue;
+      for_each(Backend{}, Range1D{0, boundary_cells(grid_, axis)},
+               BoundaryKernel<Real>{f.view(), grid_, params_.boundaries, axis});
     }
   }
 
@@ -143,7 +145,10 @@ class Solver {
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
   ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;
-  bool two_pass_ = std::is_same<Backend, backend::Host>::value;
+  // Measured (bench_mhd --stage, 64^3, one core): two passes win in float on both CPUs we have
+  // (AMD EPYC 1.25e6 vs 1.08e6, Xeon 5.7e5 vs 5.2e5), tie or lose in double (EPYC 1.04e6 vs
+  // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic.
+  bool two_pass_ = std::is_same<Backend, backend::Host>::value && sizeof(Real) == 4;
   Fields<Real, Backend> flux_[3];  // two-pass stage only, allocated on first use
 };
 
