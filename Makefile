@@ -1,14 +1,15 @@
 # Thin wrapper over CMake presets. The two commands of the README:
 #   make run    install what is missing, build (Release), run the default problem
 #   make test   install what is missing, build, run the whole test suite with ctest
-# Others: make build, make debug, make cuda (needs nvcc), make bench, make clean.
+# Others: make build, make cuda (needs nvcc), make cuda-test, make bench, make clean;
+# PRESET=debug selects the debug build.
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 ALFVEN := $(BUILD_DIR)/apps/alfven/alfven
 
-.PHONY: all deps build run test cuda bench clean format
+.PHONY: all deps build run test cuda cuda-test bench clean format
 
 all: build
 
@@ -27,6 +28,11 @@ test: build
 
 cuda:
 	@$(MAKE) --no-print-directory build PRESET=cuda
+
+# The CUDA configuration's tests: on a machine without a GPU the GPU tests report "skipped",
+# the rest (host backend inside the CUDA build) run. CI runs this after `make test`.
+cuda-test: cuda
+	@ctest --preset cuda -j $(JOBS) -E cli.miso_mhd2d_vortex_config
 
 bench: build
 	$(BUILD_DIR)/bench/bench_mhd
