@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/run.hpp"
 #include "commands.hpp"
@@ -40,6 +41,7 @@ void add_run_command(CLI::App& app) {
   run->add_flag("-q,--quiet", opts->quiet, "No progress line");
   run->callback([opts]() {
     const mhd::RunSummary s = mhd::run(*opts, std::cout);
+    if (mhd::world_rank() != 0) return;
     const mhd::RunConfig cfg = mhd::resolve_config(*opts);
     const int active = (cfg.i_size > 1) + (cfg.j_size > 1) + (cfg.k_size > 1);
     print_summary(s, active == 2 && cfg.write_png);

@@ -2,9 +2,12 @@
 #include <iostream>
 
 #include "alfven/core/error.hpp"
+#include "alfven/mhd/parallel.hpp"
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
+  alfven::mhd::ParallelEnvironment mpi(argc, argv);
+  const int rank = alfven::mhd::world_rank(), ranks = alfven::mhd::world_size();
   CLI::App app{"Alfven: magnetohydrodynamics and signed-distance geometry on CPUs and GPUs"};
   app.require_subcommand(1);
   alfven::app::add_run_command(app);
@@ -13,13 +16,20 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 1);
   } catch (const alfven::Error& e) {
-    std::cerr << "alfven: error: " << e.what() << "\n";
+    // Collective errors (configuration, unphysical state) are raised on every rank with the same
+    // message; rank 0 prints it. Anything else is printed by the rank that hit it, which then
+    // stops every rank.
+    if (rank == 0 || ranks == 1) std::cerr << "alfven: error: " << e.what() << "\n";
+    if (ranks > 1 && !alfven::mhd::collective_error(e)) {
+      std::cerr << "alfven: error on rank " << rank << ": " << e.what() << "\n";
+      alfven::mhd::abort_all(1);
+    }
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "alfven: unexpected error: " << e.what() << "\n";
-    return 2;
+    std::cerr << "alfven: unexpected error on rank " << rank << ": " << e.what() << "\n";
+    alfven::mhd::abort_all(2);
   }
   return 0;
 }

@@ -10,6 +10,7 @@
 
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/simulation.hpp"
+#include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/variables.hpp"
 #include "progress.hpp"
 #include "run_output.hpp"
@@ -23,28 +24,43 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
+// Whether the final state still needs a snapshot (decided on rank 0, agreed by all ranks).
+template <typename Real>
+bool last_output_time_differs(const RunOutput* output, const Simulation<Real>& sim) {
+  const double flag = output && output->last_snapshot_time() != sim.time() ? 1.0 : 0.0;
+  return sim.communicator().max(flag) > 0;
+}
+
 template <typename Real>
 RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::string& backend, bool quiet,
                     std::ostream& out) {
   Simulation<Real> sim(cfg, backend);  // set-up errors surface before anything is written
-  const Grid& grid = sim.grid();
-  RunOutput output(dir, cfg, grid, out);
-  out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1] << " x "
-      << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double") << ", backend "
-      << sim.solver().backend_name() << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> "
-      << dir << "\n";
+  const Grid& grid = sim.global_grid();
+  const bool root = sim.communicator().rank() == 0;
+  std::unique_ptr<RunOutput> output;  // rank 0 writes the run directory
+  if (root) {
+    output = std::make_unique<RunOutput>(dir, cfg, grid, out);
+    const int* dims = sim.communicator().dims();
+    out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1] << " x "
+        << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double") << ", backend "
+        << sim.solver().backend_name() << ", " << sim.communicator().size() << " rank(s) as " << dims[0] << " x "
+        << dims[1] << " x " << dims[2] << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> "
+        << dir << "\n";
+  }
 
   RunSummary summary;
   summary.output_dir = dir;
   summary.backend = sim.solver().backend_name();
   summary.cells = grid.interior_cells();
-  Fields<Real, backend::Host> host(grid);
 
   int next_output = 0;
   auto write_output = [&](double dt, double rate) {
-    sim.copy_state_to(host);
-    output.write_snapshot(host, sim.time(), sim.steps());
-    output.log(sim.steps(), sim.time(), dt, sim.solver().totals(), rate);
+    const std::vector<Real> interior = sim.gather_interior();  // collective
+    const Totals totals = sim.totals();                         // collective
+    if (root) {
+      output->write_snapshot(interior, sim.time(), sim.steps());
+      output->log(sim.steps(), sim.time(), dt, totals, rate);
+    }
     ++next_output;
   };
   write_output(0.0, 0.0);  // the initial state is snapshot 0
@@ -52,7 +68,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   const auto t0 = Clock::now();
   double loop_seconds = 0, log_seconds = 0;  // time-loop wall time without output
   long log_step = 0;
-  ProgressLine progress(out, !quiet, cfg.tend, cfg.max_steps);
+  ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
   while (sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
     const auto ts = Clock::now();
     double dt = 0;
@@ -62,8 +78,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       progress.finish();
       std::ostringstream os;
       os << e.what() << ". ";
-      if (output.snapshots_written() > 0)
-        os << "The last good snapshot is kept: " << output.last_snapshot() << " (t = " << output.last_snapshot_time()
+      if (output && output->snapshots_written() > 0)
+        os << "The last good snapshot is kept: " << output->last_snapshot() << " (t = " << output->last_snapshot_time()
            << ").";
       os << " Try a smaller mhd.cfl_number or more artificial viscosity (mhd.artificial_viscosity.ep).";
       throw UnphysicalStateError(os.str());
@@ -80,20 +96,22 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       log_step = step;
       log_seconds = 0;
     } else if (step - log_step >= cfg.log_every) {
-      output.log(step, sim.time(), dt, sim.solver().totals(), rate);
+      const Totals totals = sim.totals();
+      if (root) output->log(step, sim.time(), dt, totals, rate);
       log_step = step;
       log_seconds = 0;
     }
   }
-  // The final state is always kept, even when it does not fall on the output cadence.
-  if (output.last_snapshot_time() != sim.time()) write_output(0.0, 0.0);
+  // The final state is always kept, even when it does not fall on the output cadence. Every
+  // rank knows the time of the last snapshot: it is the time at the last write_output.
+  if (last_output_time_differs(output.get(), sim)) write_output(0.0, 0.0);
   progress.finish();
 
   summary.steps = sim.steps();
   summary.time = sim.time();
   summary.wall_seconds = seconds_since(t0);
   summary.cell_updates_per_second = double(summary.cells) * sim.steps() / std::max(loop_seconds, 1e-12);
-  summary.snapshots = output.snapshots_written();
+  summary.snapshots = next_output;
   return summary;
 }
 
@@ -127,9 +145,6 @@ RunConfig resolve_config(const RunOptions& o) {
 
 RunSummary run(const RunOptions& o, std::ostream& out) {
   const RunConfig cfg = resolve_config(o);
-  const long ranks = long(std::max(cfg.procs[0], 1)) * std::max(cfg.procs[1], 1) * std::max(cfg.procs[2], 1);
-  ALFVEN_REQUIRE(ranks == 1, cfg.source << ": mpi.x_procs * y_procs * z_procs = " << ranks
-                                        << " but this run has 1 process; set them to 1 (or omit them)");
   const std::string dir =
       !o.output_dir.empty() ? o.output_dir : (!cfg.output_dir.empty() ? cfg.output_dir : cfg.problem);
   const std::string backend = choose_backend(o, cfg);

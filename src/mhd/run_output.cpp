@@ -81,20 +81,12 @@ std::string RunOutput::last_snapshot() const {
 }
 
 template <typename Real>
-std::string RunOutput::write_snapshot(const Fields<Real, backend::Host>& host, double time, long step) {
+std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double time, long step) {
   const int index = int(snapshots_.size());
-  const auto q = host.const_view();
-  const int nx = grid_.n[0], ny = grid_.n[1], nz = grid_.n[2];
-  const std::size_t cells = std::size_t(nx) * ny * nz;
-  // Interior cells only, one contiguous block per variable, x fastest.
-  std::vector<Real> interior(cells * num_vars);
-  for (int v = 0; v < num_vars; ++v)
-    for (int k = 0; k < nz; ++k)
-      for (int j = 0; j < ny; ++j)
-        for (int i = 0; i < nx; ++i)
-          interior[v * cells + i + std::size_t(nx) * (j + std::size_t(ny) * k)] =
-              q(i + grid_.margin[0], j + grid_.margin[1], k + grid_.margin[2], v);
-
+  const int nx = grid_.global_n[0], ny = grid_.global_n[1];
+  const std::size_t cells = std::size_t(nx) * ny * grid_.global_n[2];
+  ALFVEN_REQUIRE(interior.size() == cells * num_vars, "write_snapshot: expected " << cells * num_vars
+                                                                                   << " values, got " << interior.size());
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
   std::vector<io::FieldRef> fields;
   std::vector<std::string> names;
@@ -117,7 +109,7 @@ std::string RunOutput::write_snapshot(const Fields<Real, backend::Host>& host, d
   const auto axes = image_axes();
   if (config_.write_png && axes.first >= 0) {
     // The density as a 2D picture of the two active axes (first axis to the right).
-    const int w = grid_.n[axes.first], h = grid_.n[axes.second];
+    const int w = grid_.global_n[axes.first], h = grid_.global_n[axes.second];
     std::vector<double> image(std::size_t(w) * h);
     const long sa = axes.first == 0 ? 1 : (axes.first == 1 ? nx : long(nx) * ny);
     const long sb = axes.second == 1 ? nx : long(nx) * ny;
@@ -136,8 +128,8 @@ void RunOutput::log(long step, double time, double dt, const Totals& t, double r
   log_.append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
 }
 
-template std::string RunOutput::write_snapshot<float>(const Fields<float, backend::Host>&, double, long);
-template std::string RunOutput::write_snapshot<double>(const Fields<double, backend::Host>&, double, long);
+template std::string RunOutput::write_snapshot<float>(const std::vector<float>&, double, long);
+template std::string RunOutput::write_snapshot<double>(const std::vector<double>&, double, long);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -22,10 +22,11 @@ class RunOutput {
   /// config.yaml and starts log.csv. Throws alfven::Error naming the path on failure.
   RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out);
 
-  /// Writes snapshot number `index` of the state `host` (ghost cells included, Real = float or
-  /// double), updates run.xdmf and, for a 2D run, writes the density image. Returns the path.
+  /// Writes the next snapshot of the whole domain's interior (Simulation::gather_interior:
+  /// nine variables, x fastest, variable-major; Real = float or double), updates run.xdmf and,
+  /// for a 2D run, writes the density image. Returns the path.
   template <typename Real>
-  std::string write_snapshot(const Fields<Real, backend::Host>& host, double time, long step);
+  std::string write_snapshot(const std::vector<Real>& interior, double time, long step);
 
   /// Appends a row to log.csv.
   void log(long step, double time, double dt, const Totals& totals, double cell_updates_per_second);

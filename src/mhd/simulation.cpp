@@ -1,6 +1,10 @@
 // Simulation: set-up from a configuration, stepping with validity checks.
 #include "alfven/mhd/simulation.hpp"
 
+#include <cstring>
+
+#include "alfven/mhd/parallel.hpp"
+
 #include <climits>
 #include <cmath>
 #include <sstream>
@@ -85,31 +89,88 @@ SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
 
 template <typename Real>
 Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend)
-    : config_(config), grid_(grid_from(config)), problem_(make_problem(config.problem)) {
+    : config_(config), global_(grid_from(config)),
+      comm_(make_communicator(config.procs, config.periodic, global_)), grid_(comm_->local_grid(global_)),
+      problem_(make_problem(config.problem)) {
   ALFVEN_REQUIRE(problem_, "unknown problem '" << config.problem << "' (alfven problems lists them)");
   problem_->configure(config_);
   const SchemeParameters scheme = scheme_from(config_, *problem_);
   SourceParameters sources;
   for (int a = 0; a < 3; ++a) sources.gravity[a] = config_.gravity[a];
   sources.heating_rate = config_.heating_rate;
-  solver_ = backend == "cuda" ? make_cuda_solver<Real>(grid_, scheme, sources)
-                              : make_host_solver<Real>(grid_, scheme, sources);
+  solver_ = backend == "cuda" ? make_cuda_solver<Real>(grid_, scheme, sources, comm_.get())
+                              : make_host_solver<Real>(grid_, scheme, sources, comm_.get());
   Fields<Real, backend::Host> host(grid_);
   fill_initial_state(*problem_, grid_, host);
   solver_->set_state(host);
-  next_ = solver_->compute_time_step();
+  next_ = global_time_step();
   throw_if_unphysical(next_);
 }
 
 template <typename Real>
-void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check) const {
-  if (check.bad_cell == LONG_MAX) return;
+TimeStepCheck<Real> Simulation<Real>::global_time_step() {
+  // The minimum of exact values is exact: every decomposition takes the same step.
+  TimeStepCheck<Real> c = solver_->compute_time_step();
+  c.dt = Real(comm_->min(double(c.dt)));
+  return c;
+}
+
+template <typename Real>
+Totals Simulation<Real>::totals() const {
+  const Totals t = solver_->totals();
+  return {comm_->sum(t.mass), comm_->sum(t.energy), comm_->max(t.max_div_b)};
+}
+
+template <typename Real>
+std::vector<Real> Simulation<Real>::gather_interior() const {
   Fields<Real, backend::Host> host(grid_);
   solver_->get_state(host);
-  std::ostringstream os;
-  os << "the state became unphysical after step " << steps_ << " (t = " << time_
-     << "): " << describe_bad_cell(host, grid_, check.bad_cell);
-  throw UnphysicalStateError(os.str());
+  const int nx = grid_.n[0], ny = grid_.n[1], nz = grid_.n[2];
+  const std::size_t local = std::size_t(nx) * ny * nz;
+  std::vector<Real> block(local * num_vars);
+  for (int v = 0; v < num_vars; ++v)
+    for (int k = 0; k < nz; ++k)
+      for (int j = 0; j < ny; ++j)
+        for (int i = 0; i < nx; ++i)
+          block[v * local + i + std::size_t(nx) * (j + std::size_t(ny) * k)] =
+              host(i + grid_.margin[0], j + grid_.margin[1], k + grid_.margin[2], v);
+  const std::vector<unsigned char> all = comm_->gather(block.data(), block.size() * sizeof(Real));
+  const std::vector<unsigned char> offsets = comm_->gather(grid_.offset, sizeof(grid_.offset));
+  if (comm_->rank() != 0) return {};
+  const int gx = global_.global_n[0], gy = global_.global_n[1], gz = global_.global_n[2];
+  const std::size_t global = std::size_t(gx) * gy * gz;
+  std::vector<Real> out(global * num_vars);
+  for (int r = 0; r < comm_->size(); ++r) {
+    int off[3];
+    std::memcpy(off, offsets.data() + r * sizeof(off), sizeof(off));
+    const Real* src = reinterpret_cast<const Real*>(all.data() + std::size_t(r) * block.size() * sizeof(Real));
+    for (int v = 0; v < num_vars; ++v)
+      for (int k = 0; k < nz; ++k)
+        for (int j = 0; j < ny; ++j)
+          for (int i = 0; i < nx; ++i)
+            out[v * global + (off[0] + i) + std::size_t(gx) * ((off[1] + j) + std::size_t(gy) * (off[2] + k))] =
+                src[v * local + i + std::size_t(nx) * (j + std::size_t(ny) * k)];
+  }
+  return out;
+}
+
+template <typename Real>
+void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check) const {
+  // Collective: every rank learns whether any rank has a bad cell; the lowest such rank
+  // describes its cell and every rank throws that message.
+  const long bad_rank = comm_->min(check.bad_cell == LONG_MAX ? LONG_MAX : long(comm_->rank()));
+  if (bad_rank == LONG_MAX) return;
+  std::string message;
+  if (comm_->rank() == bad_rank) {
+    Fields<Real, backend::Host> host(grid_);
+    solver_->get_state(host);
+    std::ostringstream os;
+    os << "the state became unphysical after step " << steps_ << " (t = " << time_
+       << "): " << describe_bad_cell(host, grid_, check.bad_cell);
+    if (comm_->size() > 1) os << " on rank " << bad_rank;
+    message = os.str();
+  }
+  throw UnphysicalStateError(comm_->broadcast(message, int(bad_rank)));
 }
 
 template <typename Real>
@@ -118,7 +179,7 @@ Real Simulation<Real>::step() {
   solver_->advance(dt);
   time_ += double(dt);
   ++steps_;
-  next_ = solver_->compute_time_step();  // the next step's size, and a check of the new state
+  next_ = global_time_step();  // the next step's size, and a check of the new state
   throw_if_unphysical(next_);
   return dt;
 }
@@ -133,7 +194,7 @@ void Simulation<Real>::restore(const Fields<Real, backend::Host>& host, double t
   solver_->set_state(host);
   time_ = time;
   steps_ = steps;
-  next_ = solver_->compute_time_step();
+  next_ = global_time_step();
   throw_if_unphysical(next_);
 }
 

@@ -57,6 +57,7 @@ struct BoundaryKernel {
   Grid grid;
   BoundaryConditions bc;
   int axis;
+  bool apply[2] = {true, true};  ///< faces to fill (a face shared with another block is not)
 
   ALFVEN_HOST_DEVICE void operator()(long n) const {
     const int m = grid.margin[axis];
@@ -69,6 +70,7 @@ struct BoundaryKernel {
     idx[1] = int(rest % ext[1]);
     idx[2] = int(rest / ext[1]);
     const bool upper = idx[axis] >= m;
+    if (!apply[upper ? 1 : 0]) return;
     const int g = upper ? idx[axis] + na : idx[axis];  // ghost index along the axis
     idx[axis] = g;
     const int face = 2 * axis + (upper ? 1 : 0);

@@ -6,8 +6,10 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "alfven/core/error.hpp"
+#include "alfven/mhd/communicator.hpp"
 #include "alfven/mhd/config.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/solver_interface.hpp"
@@ -31,10 +33,11 @@ class UnphysicalStateError : public Error {
 template <typename Real>
 class Simulation {
  public:
-  /// Sets up `config` on `backend` ("host" or "cuda"): configures the problem, evaluates its
-  /// initial state in host memory, copies it to the backend and fills the ghost cells.
-  /// Throws alfven::Error for a problem or backend that cannot be set up, and
-  /// UnphysicalStateError if the initial state is unphysical.
+  /// Sets up `config` on `backend` ("host" or "cuda"): decomposes the grid over the MPI ranks
+  /// (mpi.*_procs; one block without MPI), configures the problem, evaluates its initial state
+  /// in host memory, copies it to the backend and fills the ghost cells. Collective over all
+  /// ranks. Throws alfven::Error for a problem, decomposition or backend that cannot be set up,
+  /// and UnphysicalStateError if the initial state is unphysical.
   Simulation(const RunConfig& config, const std::string& backend);
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -48,7 +51,16 @@ class Simulation {
 
   double time() const { return time_; }
   long steps() const { return steps_; }
+  /// This rank's block.
   const Grid& grid() const { return grid_; }
+  /// The whole grid.
+  const Grid& global_grid() const { return global_; }
+  const Communicator& communicator() const { return *comm_; }
+  /// Totals over all ranks (mass, energy, max |div B|). Collective.
+  Totals totals() const;
+  /// Collective: the interior of the whole domain on rank 0 (empty elsewhere), nine variables,
+  /// each global_n[0] x global_n[1] x global_n[2] values, x fastest, variable-major.
+  std::vector<Real> gather_interior() const;
   const RunConfig& config() const { return config_; }
   SolverInterface<Real>& solver() { return *solver_; }
   /// Copies the current state (ghost cells included) into host memory.
@@ -57,9 +69,12 @@ class Simulation {
   void restore(const Fields<Real, backend::Host>& host, double time, long steps);
 
  private:
+  TimeStepCheck<Real> global_time_step();
   void throw_if_unphysical(const TimeStepCheck<Real>& check) const;
 
   RunConfig config_;
+  Grid global_;
+  std::unique_ptr<Communicator> comm_;
   Grid grid_;
   std::unique_ptr<Problem> problem_;
   std::unique_ptr<SolverInterface<Real>> solver_;

@@ -17,9 +17,11 @@
 #include "alfven/core/core.hpp"
 #include "boundary.hpp"
 #include "cfl.hpp"
+#include "communicator.hpp"
 #include "diagnostics.hpp"
 #include "fields.hpp"
 #include "grid.hpp"
+#include "halo.hpp"
 #include "scheme.hpp"
 #include "source.hpp"
 #include "stage.hpp"
@@ -33,8 +35,11 @@ namespace mhd {
 template <typename Real, typename Backend, typename Source = NoSource>
 class Solver {
  public:
-  Solver(const Grid& grid, const SchemeParameters& params, const Source& source = Source{})
-      : grid_(grid), params_(params), source_(source), q_(grid), qa_(grid), qr_(grid),
+  /// `grid` is this rank's block; `comm` (may be null: one block) exchanges halos with the
+  /// neighbouring blocks and must outlive the solver.
+  Solver(const Grid& grid, const SchemeParameters& params, const Source& source = Source{},
+         const Communicator* comm = nullptr)
+      : grid_(grid), params_(params), source_(source), comm_(comm), q_(grid), qa_(grid), qr_(grid),
         speed_(grid.total[0], grid.total[1], grid.total[2]) {
     eos_.gamma = Real(params.gamma);
   }
@@ -96,16 +101,57 @@ class Solver {
                   helper);
   }
 
-  /// Fills the ghost cells of `f` with the boundary conditions, axis by axis.
+  /// Fills the ghost cells of `f`, axis by axis (x, y, z): faces shared with another block by
+  /// halo exchange, the others by the boundary conditions (periodic across one block included).
   void apply_boundaries(Fields<Real, Backend>& f) {
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
-      for_each(Backend{}, Range1D{0, boundary_cells(grid_, axis)},
-               BoundaryKernel<Real>{f.view(), grid_, params_.boundaries, axis});
+      BoundaryKernel<Real> k{f.view(), grid_, params_.boundaries, axis};
+      if (comm_ && comm_->dims()[axis] > 1) {
+        exchange_halo(f, axis);
+        k.apply[0] = comm_->neighbour(axis, 0) < 0;
+        k.apply[1] = comm_->neighbour(axis, 1) < 0;
+        if (!k.apply[0] && !k.apply[1]) continue;
+      }
+      for_each(Backend{}, Range1D{0, boundary_cells(grid_, axis)}, k);
     }
   }
 
  private:
+  // Packs both faces' interior layers, exchanges them with the neighbours through host memory
+  // (staged copies when the fields live on a device: MPI is never handed a device pointer),
+  // and unpacks into the ghost layers.
+  void exchange_halo(Fields<Real, Backend>& f, int axis) {
+    const long cells = halo_cells(grid_, axis);
+    const long count = cells * num_vars;
+    for (int side = 0; side < 2; ++side) {
+      if (halo_send_[side].size() != count) {
+        halo_send_[side] = Array1D<Real, Backend>(count);
+        halo_recv_[side] = Array1D<Real, Backend>(count);
+        staged_send_[side] = Array1D<Real, backend::Host>(count);
+        staged_recv_[side] = Array1D<Real, backend::Host>(count);
+      }
+      for_each(Backend{}, Range1D{0, cells},
+               HaloPackKernel<Real>{f.const_view(), halo_send_[side].data(), grid_, axis, side});
+    }
+    constexpr bool host = std::is_same<Backend, backend::Host>::value;
+    const void* send[2];
+    void* recv[2];
+    for (int side = 0; side < 2; ++side) {
+      if (!host) staged_send_[side].copy_from(halo_send_[side]);
+      send[side] = host ? static_cast<const void*>(halo_send_[side].data()) : staged_send_[side].data();
+      recv[side] = host ? static_cast<void*>(halo_recv_[side].data()) : staged_recv_[side].data();
+      if (comm_->neighbour(axis, side) < 0) send[side] = recv[side] = nullptr;
+    }
+    comm_->exchange(axis, send, recv, std::size_t(count) * sizeof(Real));
+    for (int side = 0; side < 2; ++side) {
+      if (comm_->neighbour(axis, side) < 0) continue;
+      if (!host) halo_recv_[side].copy_from(staged_recv_[side]);
+      for_each(Backend{}, Range1D{0, cells},
+               HaloUnpackKernel<Real>{f.view(), halo_recv_[side].data(), grid_, axis, side});
+    }
+  }
+
   // q_r <- L(q, arg, dts) on the interior.
   void stage(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
     if (!two_pass_) {
@@ -141,6 +187,9 @@ class Solver {
   Grid grid_;
   SchemeParameters params_;
   Source source_;
+  const Communicator* comm_ = nullptr;
+  Array1D<Real, Backend> halo_send_[2], halo_recv_[2];
+  Array1D<Real, backend::Host> staged_send_[2], staged_recv_[2];
   IdealGas<Real> eos_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;

@@ -14,7 +14,8 @@ namespace mhd {
 template <typename Real, typename Backend, typename Source>
 class SolverAdapter final : public SolverInterface<Real> {
  public:
-  SolverAdapter(const Grid& g, const SchemeParameters& p, const Source& s) : solver_(g, p, s) {}
+  SolverAdapter(const Grid& g, const SchemeParameters& p, const Source& s, const Communicator* c)
+      : solver_(g, p, s, c) {}
   void set_state(const Fields<Real, backend::Host>& host) override { solver_.set_state(host); }
   void get_state(Fields<Real, backend::Host>& host) const override { host.copy_from(solver_.state()); }
   TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
@@ -29,10 +30,10 @@ class SolverAdapter final : public SolverInterface<Real> {
 /// Builds the adapter with NoSource when no source term is set, UniformSources otherwise.
 template <typename Real, typename Backend>
 std::unique_ptr<SolverInterface<Real>> make_solver_on(const Grid& g, const SchemeParameters& p,
-                                                      const SourceParameters& s) {
-  if (!s.any()) return std::make_unique<SolverAdapter<Real, Backend, NoSource>>(g, p, NoSource{});
+                                                      const SourceParameters& s, const Communicator* c) {
+  if (!s.any()) return std::make_unique<SolverAdapter<Real, Backend, NoSource>>(g, p, NoSource{}, c);
   UniformSources<Real> src{{Real(s.gravity[0]), Real(s.gravity[1]), Real(s.gravity[2])}, Real(s.heating_rate)};
-  return std::make_unique<SolverAdapter<Real, Backend, UniformSources<Real>>>(g, p, src);
+  return std::make_unique<SolverAdapter<Real, Backend, UniformSources<Real>>>(g, p, src, c);
 }
 
 }  // namespace mhd

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "alfven/mhd/cfl.hpp"
+#include "alfven/mhd/communicator.hpp"
 #include "alfven/mhd/diagnostics.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
@@ -41,10 +42,12 @@ class SolverInterface {
   virtual const char* backend_name() const = 0;
 };
 
-/// A solver on the host backend (OpenMP threads).
+/// A solver on the host backend (OpenMP threads) for this rank's block `grid`; `comm` (may be
+/// null for one block) must outlive it.
 template <typename Real>
 std::unique_ptr<SolverInterface<Real>> make_host_solver(const Grid& grid, const SchemeParameters& scheme,
-                                                        const SourceParameters& sources);
+                                                        const SourceParameters& sources,
+                                                        const Communicator* comm = nullptr);
 
 /// True when this build has the CUDA backend and a CUDA device is visible.
 bool cuda_backend_usable();
@@ -53,7 +56,8 @@ bool cuda_backend_usable();
 /// is visible.
 template <typename Real>
 std::unique_ptr<SolverInterface<Real>> make_cuda_solver(const Grid& grid, const SchemeParameters& scheme,
-                                                        const SourceParameters& sources);
+                                                        const SourceParameters& sources,
+                                                        const Communicator* comm = nullptr);
 
 }  // namespace mhd
 }  // namespace alfven

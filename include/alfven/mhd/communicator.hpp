@@ -1,0 +1,108 @@
+/// @file communicator.hpp
+/// @brief What the solver needs of a distributed run, without MPI in the header: the Cartesian
+/// block decomposition of the grid, neighbour exchange of host buffers, and global reductions.
+///
+/// SerialCommunicator is one block (no MPI). MpiCommunicator (mpi_communicator.hpp, built when
+/// MPI is found) implements it over an MPI Cartesian communicator.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "alfven/core/error.hpp"
+#include "alfven/mhd/grid.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// A Cartesian decomposition of the grid into dims[0] x dims[1] x dims[2] equal blocks.
+class Communicator {
+ public:
+  virtual ~Communicator() = default;
+  /// This process's rank and the number of ranks.
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  /// Blocks per axis and this rank's block coordinates.
+  const int* dims() const { return dims_; }
+  const int* coords() const { return coords_; }
+  /// Rank of the neighbour across the lower (side 0) or upper (side 1) face of `axis`, or -1
+  /// at a non-periodic domain edge. With dims[axis] == 1 the neighbour, if any, is this rank.
+  int neighbour(int axis, int side) const { return neighbours_[axis][side]; }
+
+  /// Sends send[side] to neighbour(axis, side) and receives recv[side] from it, for both
+  /// sides at once (non-blocking underneath). Buffers are host memory of `bytes` bytes each; a
+  /// side without a neighbour is skipped. Synchronous on return.
+  virtual void exchange(int axis, const void* const send[2], void* const recv[2], std::size_t bytes) const = 0;
+  /// Global minimum / sum / maximum over all ranks (same value returned on every rank).
+  virtual double min(double x) const = 0;
+  virtual long min(long x) const = 0;
+  virtual double sum(double x) const = 0;
+  virtual double max(double x) const = 0;
+  /// Gathers `bytes` bytes from every rank to rank 0 (rank order); other ranks get nothing.
+  virtual std::vector<unsigned char> gather(const void* data, std::size_t bytes) const = 0;
+  /// Broadcasts a string from rank `root` to all ranks.
+  virtual std::string broadcast(const std::string& s, int root) const = 0;
+
+  /// The local block of `global` for this rank: n = global_n / dims, offset = coords * n.
+  /// Throws alfven::Error (same message on every rank) when an active axis does not divide
+  /// evenly, naming the sizes that would.
+  Grid local_grid(const Grid& global) const;
+
+ protected:
+  int dims_[3] = {1, 1, 1};
+  int coords_[3] = {0, 0, 0};
+  int neighbours_[3][2] = {{-1, -1}, {-1, -1}, {-1, -1}};
+};
+
+/// One block, one process.
+class SerialCommunicator final : public Communicator {
+ public:
+  /// periodic[a]: whether axis a wraps (then the block is its own neighbour).
+  explicit SerialCommunicator(const bool periodic[3]) {
+    for (int a = 0; a < 3; ++a) neighbours_[a][0] = neighbours_[a][1] = periodic[a] ? 0 : -1;
+  }
+  int rank() const override { return 0; }
+  int size() const override { return 1; }
+  void exchange(int, const void* const[2], void* const[2], std::size_t) const override {
+    ALFVEN_REQUIRE(false, "SerialCommunicator::exchange: a single block has no neighbours to exchange with");
+  }
+  double min(double x) const override { return x; }
+  long min(long x) const override { return x; }
+  double sum(double x) const override { return x; }
+  double max(double x) const override { return x; }
+  std::vector<unsigned char> gather(const void* data, std::size_t bytes) const override {
+    const auto* p = static_cast<const unsigned char*>(data);
+    return std::vector<unsigned char>(p, p + bytes);
+  }
+  std::string broadcast(const std::string& s, int) const override { return s; }
+};
+
+inline Grid Communicator::local_grid(const Grid& global) const {
+  Grid g = global;
+  for (int a = 0; a < 3; ++a) {
+    if (dims_[a] == 1) continue;
+    ALFVEN_REQUIRE(global.active(a), "mpi: " << "xyz"[a] << "_procs = " << dims_[a] << " but the grid has one cell along "
+                                            << "xyz"[a] << "; set mpi." << "xyz"[a] << "_procs: 1");
+    if (global.global_n[a] % dims_[a] != 0) {
+      std::string works;
+      for (int p = 1; p <= global.global_n[a] && works.size() < 60; ++p)
+        if (global.global_n[a] % p == 0 && global.global_n[a] / p >= global.margin[a])
+          works += (works.empty() ? "" : ", ") + std::to_string(p);
+      ALFVEN_REQUIRE(false, "grid: " << "ijk"[a] << "_size = " << global.global_n[a] << " does not divide into "
+                                     << dims_[a] << " blocks along " << "xyz"[a] << " (mpi." << "xyz"[a]
+                                     << "_procs); use a multiple of " << dims_[a] << ", or "
+                                     << "xyz"[a] << "_procs in {" << works << "}");
+    }
+    g.n[a] = global.global_n[a] / dims_[a];
+    ALFVEN_REQUIRE(g.n[a] >= global.margin[a], "grid: blocks of " << g.n[a] << " cells along " << "xyz"[a]
+                                                                  << " are thinner than the " << global.margin[a]
+                                                                  << " ghost cells; use fewer ranks along "
+                                                                  << "xyz"[a]);
+    g.offset[a] = coords_[a] * g.n[a];
+    g.total[a] = g.n[a] + 2 * g.margin[a];
+  }
+  return g;
+}
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,73 @@
+/// @file halo.hpp
+/// @brief Packing and unpacking the halo layers exchanged between neighbouring blocks.
+///
+/// A buffer holds the `margin` layers next to one face, nine variables, as
+/// buf[cell + cells * var] with cells ordered x fastest over the slab (the slab is `margin`
+/// thick along the axis and spans the full extent, ghosts included, of the other axes, so that
+/// exchanging axis by axis, x then y then z, also fills edge and corner ghost cells).
+#pragma once
+
+#include "alfven/core/macros.hpp"
+#include "fields.hpp"
+#include "grid.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// Number of cells in one halo slab of `axis`.
+inline long halo_cells(const Grid& g, int axis) {
+  long n = g.margin[axis];
+  for (int a = 0; a < 3; ++a)
+    if (a != axis) n *= g.total[a];
+  return n;
+}
+
+namespace detail {
+// (i, j, k) of slab cell n, with the layer index (0 .. margin-1) along `axis`.
+ALFVEN_HOST_DEVICE inline void slab_index(const Grid& g, int axis, long n, int idx[3]) {
+  int ext[3] = {g.total[0], g.total[1], g.total[2]};
+  ext[axis] = g.margin[axis];
+  idx[0] = int(n % ext[0]);
+  const long rest = n / ext[0];
+  idx[1] = int(rest % ext[1]);
+  idx[2] = int(rest / ext[1]);
+}
+}  // namespace detail
+
+/// Copies the interior layers next to face `side` of `axis` into buf (what that neighbour
+/// needs). Run with for_each over Range1D{0, halo_cells(grid, axis)}.
+template <typename Real>
+struct HaloPackKernel {
+  ConstFieldsView<Real> q;
+  Real* buf;
+  Grid grid;
+  int axis, side;
+  ALFVEN_HOST_DEVICE void operator()(long n) const {
+    int idx[3];
+    detail::slab_index(grid, axis, n, idx);
+    const int m = grid.margin[axis];
+    idx[axis] += side == 0 ? m : grid.n[axis];
+    const long cells = halo_cells(grid, axis);
+    for (int v = 0; v < num_vars; ++v) buf[n + cells * v] = q(idx[0], idx[1], idx[2], v);
+  }
+};
+
+/// Writes buf (received from the neighbour across face `side`) into the ghost layers of that
+/// face. Run with for_each over Range1D{0, halo_cells(grid, axis)}.
+template <typename Real>
+struct HaloUnpackKernel {
+  FieldsView<Real> q;
+  const Real* buf;
+  Grid grid;
+  int axis, side;
+  ALFVEN_HOST_DEVICE void operator()(long n) const {
+    int idx[3];
+    detail::slab_index(grid, axis, n, idx);
+    if (side == 1) idx[axis] += grid.margin[axis] + grid.n[axis];
+    const long cells = halo_cells(grid, axis);
+    for (int v = 0; v < num_vars; ++v) q(idx[0], idx[1], idx[2], v) = buf[n + cells * v];
+  }
+};
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,45 @@
+/// @file parallel.hpp
+/// @brief Starting and stopping MPI, and the communicator of a run.
+///
+/// In a build without MPI everything here works as one process.
+#pragma once
+
+#include <memory>
+
+#include "alfven/mhd/communicator.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// Initialises MPI (when built with it) for the lifetime of the object; finalises it after.
+class ParallelEnvironment {
+ public:
+  ParallelEnvironment(int& argc, char**& argv);
+  ~ParallelEnvironment();
+  ParallelEnvironment(const ParallelEnvironment&) = delete;
+  ParallelEnvironment& operator=(const ParallelEnvironment&) = delete;
+};
+
+/// True when this program was built with MPI.
+bool mpi_built();
+/// Rank of this process in MPI_COMM_WORLD (0 without MPI).
+int world_rank();
+/// Number of processes (1 without MPI).
+int world_size();
+/// "Open MPI 4.1.4" or similar; "none" without MPI.
+const char* mpi_library();
+/// True for errors that every rank raises with the same message (configuration errors, an
+/// unphysical state), so that ranks can exit together without MPI_Abort.
+bool collective_error(const std::exception& e);
+
+/// Stops every rank (MPI_Abort) or, without MPI, exits with `code`.
+[[noreturn]] void abort_all(int code);
+
+/// The Cartesian decomposition of the world's ranks over the grid: procs[a] ranks along axis
+/// a, or chosen by MPI_Dims_create where procs[a] is 0 (only active axes are split). Throws
+/// alfven::Error (identically on every rank) when the product does not equal the number of
+/// ranks, saying which values would.
+std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3], const Grid& global);
+
+}  // namespace mhd
+}  // namespace alfven

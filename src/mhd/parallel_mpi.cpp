@@ -1,0 +1,178 @@
+// The MPI implementation of parallel.hpp and of Communicator (Cartesian topology, neighbour
+// exchange with non-blocking sends and receives of host buffers, reductions, gather).
+#include <mpi.h>
+
+#include <cstdlib>
+#include <algorithm>
+
+#include "alfven/mhd/parallel.hpp"
+#include "alfven/mhd/config.hpp"
+#include "alfven/mhd/simulation.hpp"
+
+namespace alfven {
+namespace mhd {
+
+namespace {
+
+class MpiCommunicator final : public Communicator {
+ public:
+  MpiCommunicator(const int dims[3], const bool periodic[3]) {
+    int d[3] = {dims[0], dims[1], dims[2]};
+    int p[3] = {periodic[0], periodic[1], periodic[2]};
+    // x fastest in the rank order as in the field layout: MPI orders the last dimension fastest,
+    // so hand it (z, y, x).
+    int dz[3] = {d[2], d[1], d[0]}, pz[3] = {p[2], p[1], p[0]};
+    MPI_Cart_create(MPI_COMM_WORLD, 3, dz, pz, 0, &cart_);
+    MPI_Comm_rank(cart_, &rank_);
+    MPI_Comm_size(cart_, &size_);
+    int cz[3];
+    MPI_Cart_coords(cart_, rank_, 3, cz);
+    for (int a = 0; a < 3; ++a) {
+      dims_[a] = d[a];
+      coords_[a] = cz[2 - a];
+      int lo, hi;
+      MPI_Cart_shift(cart_, 2 - a, 1, &lo, &hi);
+      neighbours_[a][0] = lo == MPI_PROC_NULL ? -1 : lo;
+      neighbours_[a][1] = hi == MPI_PROC_NULL ? -1 : hi;
+    }
+  }
+  ~MpiCommunicator() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (!finalized) MPI_Comm_free(&cart_);
+  }
+  int rank() const override { return rank_; }
+  int size() const override { return size_; }
+
+  void exchange(int axis, const void* const send[2], void* const recv[2], std::size_t bytes) const override {
+    MPI_Request req[4];
+    int n = 0;
+    // A message sent across face s is received as coming from face 1 - s: tag by direction.
+    for (int side = 0; side < 2; ++side) {
+      const int peer = neighbours_[axis][side];
+      if (peer < 0) continue;
+      MPI_Irecv(recv[side], int(bytes), MPI_BYTE, peer, 1 - side, cart_, &req[n++]);
+    }
+    for (int side = 0; side < 2; ++side) {
+      const int peer = neighbours_[axis][side];
+      if (peer < 0) continue;
+      MPI_Isend(send[side], int(bytes), MPI_BYTE, peer, side, cart_, &req[n++]);
+    }
+    MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+  }
+  double min(double x) const override { return reduce(x, MPI_DOUBLE, MPI_MIN); }
+  long min(long x) const override {
+    long r;
+    MPI_Allreduce(&x, &r, 1, MPI_LONG, MPI_MIN, cart_);
+    return r;
+  }
+  double sum(double x) const override { return reduce(x, MPI_DOUBLE, MPI_SUM); }
+  double max(double x) const override { return reduce(x, MPI_DOUBLE, MPI_MAX); }
+  std::vector<unsigned char> gather(const void* data, std::size_t bytes) const override {
+    std::vector<unsigned char> all(rank_ == 0 ? bytes * std::size_t(size_) : 0);
+    MPI_Gather(data, int(bytes), MPI_BYTE, all.data(), int(bytes), MPI_BYTE, 0, cart_);
+    return all;
+  }
+  std::string broadcast(const std::string& s, int root) const override {
+    long n = long(s.size());
+    MPI_Bcast(&n, 1, MPI_LONG, root, cart_);
+    std::string r = rank_ == root ? s : std::string(std::size_t(n), ' ');
+    MPI_Bcast(&r[0], int(n), MPI_CHAR, root, cart_);
+    return r;
+  }
+
+ private:
+  double reduce(double x, MPI_Datatype t, MPI_Op op) const {
+    double r;
+    MPI_Allreduce(&x, &r, 1, t, op, cart_);
+    return r;
+  }
+  MPI_Comm cart_ = MPI_COMM_NULL;
+  int rank_ = 0, size_ = 1;
+};
+
+}  // namespace
+
+ParallelEnvironment::ParallelEnvironment(int& argc, char**& argv) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (!initialized) MPI_Init(&argc, &argv);
+}
+
+ParallelEnvironment::~ParallelEnvironment() {
+  int finalized = 0;
+  MPI_Finalized(&finalized);
+  if (!finalized) MPI_Finalize();
+}
+
+bool mpi_built() { return true; }
+
+int world_rank() {
+  int initialized = 0, r = 0;
+  MPI_Initialized(&initialized);
+  if (initialized) MPI_Comm_rank(MPI_COMM_WORLD, &r);
+  return r;
+}
+
+int world_size() {
+  int initialized = 0, s = 1;
+  MPI_Initialized(&initialized);
+  if (initialized) MPI_Comm_size(MPI_COMM_WORLD, &s);
+  return s;
+}
+
+const char* mpi_library() {
+  static std::string name;
+  if (name.empty()) {
+    char buf[MPI_MAX_LIBRARY_VERSION_STRING];
+    int len = 0;
+    MPI_Get_library_version(buf, &len);
+    name.assign(buf, std::size_t(len));
+    const auto cut = name.find_first_of(",\n");
+    if (cut != std::string::npos) name.resize(cut);
+  }
+  return name.c_str();
+}
+
+void abort_all(int code) {
+  int initialized = 0;
+  MPI_Initialized(&initialized);
+  if (initialized && world_size() > 1) MPI_Abort(MPI_COMM_WORLD, code);
+  std::exit(code);
+}
+
+bool collective_error(const std::exception& e) {
+  return dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const UnphysicalStateError*>(&e) != nullptr;
+}
+
+std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3], const Grid& global) {
+  const int size = world_size();
+  if (size == 1) {
+    for (int a = 0; a < 3; ++a)
+      ALFVEN_REQUIRE(procs[a] <= 1, "mpi." << "xyz"[a] << "_procs = " << procs[a]
+                                           << " but the run has 1 process; start it with mpiexec -n "
+                                           << procs[0] * std::max(procs[1], 1) * std::max(procs[2], 1)
+                                           << " or set the procs to 1");
+    return std::make_unique<SerialCommunicator>(periodic);
+  }
+  int dims[3] = {procs[0], procs[1], procs[2]};
+  long fixed = 1;
+  for (int a = 0; a < 3; ++a) {
+    if (!global.active(a)) {
+      ALFVEN_REQUIRE(dims[a] <= 1, "mpi." << "xyz"[a] << "_procs = " << dims[a] << " but the grid has one cell along "
+                                          << "xyz"[a]);
+      dims[a] = 1;
+    }
+    if (dims[a] > 0) fixed *= dims[a];
+  }
+  ALFVEN_REQUIRE(size % fixed == 0, "mpi: x_procs * y_procs * z_procs (" << fixed << " fixed) must divide the "
+                                                                      << size << " processes");
+  MPI_Dims_create(size, 3, dims);
+  const long product = long(dims[0]) * dims[1] * dims[2];
+  ALFVEN_REQUIRE(product == size, "mpi: x_procs * y_procs * z_procs = " << product << " but the run has " << size
+                                                                    << " processes (mpiexec -n " << size << ")");
+  return std::make_unique<MpiCommunicator>(dims, periodic);
+}
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,33 @@
+// parallel.hpp in a build without MPI: one process.
+#include <algorithm>
+#include <cstdlib>
+
+#include "alfven/mhd/parallel.hpp"
+#include "alfven/mhd/config.hpp"
+#include "alfven/mhd/simulation.hpp"
+
+namespace alfven {
+namespace mhd {
+
+ParallelEnvironment::ParallelEnvironment(int&, char**&) {}
+ParallelEnvironment::~ParallelEnvironment() = default;
+bool mpi_built() { return false; }
+int world_rank() { return 0; }
+int world_size() { return 1; }
+const char* mpi_library() { return "none (built without MPI)"; }
+void abort_all(int code) { std::exit(code); }
+
+bool collective_error(const std::exception& e) {
+  return dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const UnphysicalStateError*>(&e) != nullptr;
+}
+
+std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3], const Grid&) {
+  for (int a = 0; a < 3; ++a)
+    ALFVEN_REQUIRE(procs[a] <= 1, "mpi." << "xyz"[a] << "_procs = " << procs[a]
+                                         << " but this build has no MPI; install libopenmpi-dev, rebuild, and "
+                                            "start with mpiexec, or set the procs to 1");
+  return std::make_unique<SerialCommunicator>(periodic);
+}
+
+}  // namespace mhd
+}  // namespace alfven
