@@ -198,6 +198,13 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
     Expr s = child();
     return checked(c, a, [&] { return Expr::annular(s, num("thickness")); });
   }
+  if (op == "blur" || op == "mollify") {
+    check_keys(c, a, op, {"width", "shape"});
+    Expr s = child();
+    return checked(c, a, [&] {
+      return op == "blur" ? Expr::blur(s, num("width")) : Expr::mollify(s, num("width"));
+    });
+  }
   if (op == "elongate") {
     check_keys(c, a, op, {"half", "shape"});
     Expr s = child();

@@ -19,6 +19,8 @@
 ///   smooth_intersection | smooth_difference | exp_union | exp_intersection:
 ///       {width: k, shapes: [NODE, ...]}
 ///
+///   blur: {width: w, shape: NODE}             mollify: {width: w, shape: NODE}
+///
 /// Every key is validated: an unknown or missing key, a wrong type or a bad value throws
 /// alfven::Error naming the source and the line.
 #pragma once

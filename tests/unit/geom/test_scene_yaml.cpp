@@ -135,3 +135,23 @@ TEST(SceneYaml, ExampleSceneRendersAtTheRequestedSize) {
   scene.camera.width = 0;
   EXPECT_THROW(render_scene(scene, png), Error);
 }
+
+// blur and mollify in YAML: the same values as the builder; a missing width is reported.
+TEST(SceneYaml, BlurAndMollify) {
+  const Expr y = parse_geometry_yaml(R"(
+union:
+  - blur: {width: 0.2, shape: {box: {half: [1, 0.5, 0.5]}}}
+  - mollify: {width: 0.3, shape: {translate: {by: [0, 0, 1], shape: {sphere: {radius: 0.5}}}}}
+)");
+  const Expr c = Expr::make_union(
+      Expr::blur(Expr::box(V{1, 0.5, 0.5}), 0.2),
+      Expr::mollify(Expr::translate(Expr::sphere(V{0, 0, 0}, 0.5), V{0, 0, 1}), 0.3));
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-2, 2);
+  for (int k = 0; k < 200; ++k) {
+    const V p{u(rng), u(rng), u(rng)};
+    ASSERT_EQ(eval(y, p), eval(c, p));
+  }
+  EXPECT_THROW(parse_geometry_yaml("blur: {shape: {sphere: {radius: 1}}}"), Error);
+  EXPECT_THROW(parse_geometry_yaml("mollify: {width: 0, shape: {sphere: {radius: 1}}}"), Error);
+}
