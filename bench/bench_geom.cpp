@@ -7,7 +7,13 @@
 // overload (query alone, data already in gpu::memory_resource()) and, with all threads, the
 // vector overload (whole call with copies). BVH build times are reported as their own cases.
 //
+// bench_geom_cuda (bench/bench_geom_cuda.cu) is this file compiled by nvcc: gpu::transform then
+// launches CUDA kernels, the pool overload times the kernel alone (data already in device
+// memory) and the vector overload the whole call with its copies; the grid defaults to 512^3
+// there (128^3 on the CPU) and the one-thread host case is skipped.
+//
 // Usage: bench_geom [--grid N] [--random M] [--precision float|double|both] [--repeats R]
+//        [--cases spheres,city]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -34,7 +40,8 @@ using namespace alfven::geom;
 namespace {
 
 struct Options {
-  int grid = 128;
+  int grid = 0;  ///< 0: 512 on a device (CUDA build), 128 on the host
+  std::string cases = "spheres,city";
   std::size_t random = 1000000;
   std::string precision = "both";
   int repeats = 3;
@@ -118,7 +125,9 @@ void run_points(const std::string& name, const char* precision, const BVHUnion<P
   const Pool device = Pool::mirror(host, gpu::memory_resource());
   const Distance<BVHUnion<P>> query{bvh};
   const int all = max_threads();
-  const std::vector<int> thread_counts = all > 1 ? std::vector<int>{1, all} : std::vector<int>{1};
+  // On a device the host thread count does not matter: one pass, reported with all threads.
+  const std::vector<int> thread_counts =
+      (all > 1 && !gpu::enabled) ? std::vector<int>{1, all} : std::vector<int>{all};
   for (int threads : thread_counts) {
     set_threads(threads);
     double best = 1e300;
@@ -134,6 +143,7 @@ void run_points(const std::string& name, const char* precision, const BVHUnion<P
     if (threads == all) {
       std::vector<T> d(n);
       double bestv = 1e300;
+      gpu::transform(query, points, d);  // warm-up, as for the pool overload
       for (int r = 0; r < o.repeats; ++r) {
         const auto t0 = std::chrono::steady_clock::now();
         gpu::transform(query, points, d);
@@ -172,7 +182,9 @@ void run_precision(const char* precision, const Options& o) {
     for (int j = 0; j < 80; ++j)
       for (int i = 0; i < 80; ++i)
         spheres.push_back(Sphere<T>{Vec3<T>{T(3 * i), T(3 * j), T(3 * k)}, T(1)});
-  run_case("sphere_union_512000", precision, spheres, o);
+  if (o.cases.find("spheres") != std::string::npos)
+    run_case("sphere_union_512000", precision, spheres, o);
+  if (o.cases.find("city") == std::string::npos) return;
 
   // A city of 55,225 boxes: 235 x 235 lots of 10 m, footprints 3-8 m, heights 5-60 m.
   std::mt19937 rng(2024);
@@ -203,13 +215,16 @@ int main(int argc, char** argv) {
       o.precision = argv[++a];
     else if (s == "--repeats" && has)
       o.repeats = std::atoi(argv[++a]);
+    else if (s == "--cases" && has)
+      o.cases = argv[++a];
     else {
       std::fprintf(stderr,
                    "usage: bench_geom [--grid N] [--random M] [--precision float|double|both] "
-                   "[--repeats R]\n");
+                   "[--repeats R] [--cases spheres,city]\n");
       return 2;
     }
   }
+  if (o.grid <= 0) o.grid = gpu::enabled ? 512 : 128;
   if (gpu::enabled && !gpu::device_available()) {
     std::fprintf(stderr, "bench_geom: a CUDA build without a visible device\n");
     return 1;

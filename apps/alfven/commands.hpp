@@ -10,6 +10,8 @@ namespace app {
 void add_run_command(CLI::App& app);
 /// `alfven problems`: the built-in problems and their parameters.
 void add_problems_command(CLI::App& app);
+/// `alfven render SCENE.yaml [-o image.png] [--width W] [--height H]`: a scene file to PNG.
+void add_render_command(CLI::App& app);
 /// `alfven info`: how this program was built and which devices it sees.
 void add_info_command(CLI::App& app);
 

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   alfven::app::add_run_command(app);
   alfven::app::add_problems_command(app);
+  alfven::app::add_render_command(app);
   alfven::app::add_info_command(app);
   try {
     app.parse(argc, argv);

@@ -198,6 +198,13 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
     Expr s = child();
     return checked(c, a, [&] { return Expr::annular(s, num("thickness")); });
   }
+  if (op == "blur" || op == "mollify") {
+    check_keys(c, a, op, {"width", "shape"});
+    Expr s = child();
+    return checked(c, a, [&] {
+      return op == "blur" ? Expr::blur(s, num("width")) : Expr::mollify(s, num("width"));
+    });
+  }
   if (op == "elongate") {
     check_keys(c, a, op, {"half", "shape"});
     Expr s = child();
@@ -323,7 +330,15 @@ Scene load_scene_file(const std::string& path) {
 }
 
 void render_scene_file(const std::string& scene_yaml_path, const std::string& png_path) {
-  const Scene scene = load_scene_file(scene_yaml_path);
+  render_scene(load_scene_file(scene_yaml_path), png_path);
+}
+
+void render_scene(const Scene& scene, const std::string& png_path) {
+  if (scene.camera.width <= 0 || scene.camera.height <= 0 || scene.camera.width > 16384 ||
+      scene.camera.height > 16384)
+    throw Error("render: image width and height must be in 1..16384 (got " +
+                std::to_string(scene.camera.width) + " x " + std::to_string(scene.camera.height) +
+                ")");
   Pool pool(host_memory_resource());
   const Tape<float> tape = Tape<float>::build(pool, scene.geometry);
   pool.freeze();

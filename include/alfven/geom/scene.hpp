@@ -19,6 +19,8 @@
 ///   smooth_intersection | smooth_difference | exp_union | exp_intersection:
 ///       {width: k, shapes: [NODE, ...]}
 ///
+///   blur: {width: w, shape: NODE}             mollify: {width: w, shape: NODE}
+///
 /// Every key is validated: an unknown or missing key, a wrong type or a bad value throws
 /// alfven::Error naming the source and the line.
 #pragma once
@@ -55,9 +57,15 @@ struct Scene {
 /// Reads a scene file. Throws alfven::Error naming the file and line on any error.
 Scene load_scene_file(const std::string& path);
 
+/// Renders `scene` to the PNG `png_path` (its camera's width x height pixels): the geometry is
+/// compiled to a float tape, mirrored into gpu::memory_resource() and sphere traced there.
+/// Throws alfven::Error on any error (a bad geometry, a PNG that cannot be written).
+void render_scene(const Scene& scene, const std::string& png_path);
+
 /// Renders the scene file at `scene_yaml_path` to the PNG `png_path`: the geometry is compiled
 /// to a float tape, mirrored into gpu::memory_resource() and sphere traced there. This is
-/// `alfven render SCENE.yaml -o image.png`. Throws alfven::Error on any error.
+/// `alfven render SCENE.yaml -o image.png` (which loads the scene, applies --width/--height and
+/// calls render_scene). Throws alfven::Error on any error.
 void render_scene_file(const std::string& scene_yaml_path, const std::string& png_path);
 
 }  // namespace geom

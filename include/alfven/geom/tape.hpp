@@ -16,7 +16,11 @@
 ///    operations pop two values and push one.
 /// The formulas are the same functions as the value types (shapes.hpp, transforms.hpp,
 /// csg.hpp), so a tape and the equivalent value type give the same values.
-/// Blur and mollify (which evaluate a subtree at several points) exist only as value types.
+///  - blur and mollify evaluate their subtree at 7 / 27 points: a "begin" instruction opens a
+///    loop frame (the centre point, the running sums, the sample index) and moves the point to
+///    the first sample; the matching "end" pops the subtree's value, accumulates it in the same
+///    order as Blur / Mollify, and either moves the point to the next sample and jumps back
+///    after the "begin", or restores the centre and pushes the average.
 #pragma once
 
 #include <algorithm>
@@ -68,14 +72,18 @@ enum class Op : std::int32_t {
   SmoothIntersection,
   SmoothDifference,
   ExpUnion,
-  ExpIntersection  // binary (n-ary in Expr)
+  ExpIntersection,  // binary (n-ary in Expr)
+  Blur,
+  Mollify,  // averages of the child over a stencil ("begin" in a tape)
+  EndBlur,
+  EndMollify  // tape only: ends of the stencil loops (i = index of the "begin")
 };
 
 /// One tape instruction: an operation, an integer argument and up to 9 parameters.
 template <typename T>
 struct Instruction {
   Op op;
-  std::int32_t i;   ///< axis (reflect), octaves (noise)
+  std::int32_t i;   ///< axis (reflect), octaves (noise), index of the "begin" (end of a loop)
   std::uint32_t u;  ///< seed (noise)
   T a[9];           ///< parameters (see Tape::signed_distance for each operation's layout)
 };
@@ -180,6 +188,16 @@ struct Expr {
   static Expr offset(Expr s, double distance) {
     return unary(Op::Offset, std::move(s), {distance});
   }
+  /// Blur over `width` > 0: the average of the child at p and p +- width e_i (Blur).
+  static Expr blur(Expr s, double width) {
+    ALFVEN_REQUIRE(width > 0, "blur: the width must be > 0 (got " << width << ")");
+    return unary(Op::Blur, std::move(s), {width});
+  }
+  /// Mollification over `width` > 0: the 27-point mollifier average of the child (Mollify).
+  static Expr mollify(Expr s, double width) {
+    ALFVEN_REQUIRE(width > 0, "mollify: the width must be > 0 (got " << width << ")");
+    return unary(Op::Mollify, std::move(s), {width});
+  }
   static Expr annular(Expr s, double thickness) {
     ALFVEN_REQUIRE(thickness > 0, "annular: the thickness must be > 0");
     return unary(Op::Annular, std::move(s), {thickness});
@@ -229,6 +247,7 @@ class Tape {
   static constexpr DistanceKind kind = DistanceKind::Bound;
   static constexpr int MaxValues = 32;  ///< value stack depth
   static constexpr int MaxPoints = 32;  ///< point stack depth (nesting of point transforms)
+  static constexpr int MaxLoops = 4;    ///< nesting of blur / mollify
 
   Tape() = default;
 
@@ -237,14 +256,17 @@ class Tape {
   /// pool grows, is frozen or mirrored.
   static Tape build(Pool& pool, const Expr& expr) {
     std::vector<Instruction<T>> code;
-    int values = 0, max_values = 0, points = 0, max_points = 0;
-    emit(expr, code, values, max_values, points, max_points);
+    int values = 0, max_values = 0, points = 0, max_points = 0, loops = 0, max_loops = 0;
+    emit(expr, code, values, max_values, points, max_points, loops, max_loops);
     ALFVEN_REQUIRE(max_values <= MaxValues, "Tape: expression needs "
                                                 << max_values << " stack slots (at most "
                                                 << MaxValues << "); balance deep unions");
     ALFVEN_REQUIRE(max_points <= MaxPoints, "Tape: point transforms nested "
                                                 << max_points << " deep (at most " << MaxPoints
                                                 << ")");
+    ALFVEN_REQUIRE(max_loops <= MaxLoops, "Tape: blur/mollify nested "
+                                              << max_loops << " deep (at most " << MaxLoops
+                                              << ")");
     Tape t;
     t.code_.reserve_from(pool, code.size());
     t.code_.assign(pool, code);
@@ -273,7 +295,13 @@ class Tape {
     const std::size_t n = code_.size();
     T v[MaxValues];
     Vec3<T> saved[MaxPoints];
-    int sv = 0, sp = 0;
+    struct Loop {     // an open blur / mollify
+      Vec3<T> centre;  // the point the stencil is centred on
+      T sum, extra;    // running sum; blur: the pending +e value, mollify: the sum of weights
+      int sample;      // index of the sample being evaluated
+    };
+    Loop loops[MaxLoops];
+    int sv = 0, sp = 0, sl = 0;
     Vec3<T> p = query;
     for (std::size_t k = 0; k < n; ++k) {
       const Instruction<T>& c = code[k];
@@ -359,6 +387,55 @@ class Tape {
           p = saved[--sp];
           v[sv - 1] += min_(max_component(vabs(p) - Vec3<T>{a[0], a[1], a[2]}), T(0));
           break;
+        case Op::Blur:
+          loops[sl++] = Loop{p, T(0), T(0), 0};  // sample 0 is p itself
+          break;
+        case Op::Mollify: {
+          loops[sl++] = Loop{p, T(0), T(0), 0};
+          const T h = T(0.5) * a[0];  // sample 0 is offset (-1, -1, -1)
+          p = p + Vec3<T>{h * T(-1), h * T(-1), h * T(-1)};
+          break;
+        }
+        case Op::EndBlur: {  // samples: p, p + w e_x, p - w e_x, p + w e_y, ...
+          Loop& L = loops[sl - 1];
+          const T f = v[--sv];
+          if (L.sample == 0)
+            L.sum = f;
+          else if (L.sample % 2 == 1)
+            L.extra = f;
+          else
+            L.sum += L.extra + f;
+          if (++L.sample < 7) {
+            Vec3<T> e{T(0), T(0), T(0)};
+            e[(L.sample - 1) / 2] = a[0];
+            p = L.sample % 2 == 1 ? L.centre + e : L.centre - e;
+            k = std::size_t(c.i);  // back to the instruction after the "begin"
+          } else {
+            p = L.centre;
+            v[sv++] = L.sum / T(7);
+            --sl;
+          }
+          break;
+        }
+        case Op::EndMollify: {  // samples in the order k, j, i of Mollify
+          Loop& L = loops[sl - 1];
+          const T f = v[--sv];
+          const int s = L.sample;
+          const T w = Mollify<Sphere<T>>::weight((s % 3 != 1) + ((s / 3) % 3 != 1) + (s / 9 != 1));
+          L.sum += w * f;
+          L.extra += w;
+          if (++L.sample < 27) {
+            const int n = L.sample;
+            const T h = T(0.5) * a[0];
+            p = L.centre + Vec3<T>{h * T(n % 3 - 1), h * T((n / 3) % 3 - 1), h * T(n / 9 - 1)};
+            k = std::size_t(c.i);
+          } else {
+            p = L.centre;
+            v[sv++] = L.sum / L.extra;
+            --sl;
+          }
+          break;
+        }
         case Op::Complement:
           v[sv - 1] = -v[sv - 1];
           break;
@@ -415,7 +492,7 @@ class Tape {
     return c;
   }
   static void emit(const Expr& e, std::vector<Instruction<T>>& code, int& values, int& max_values,
-                   int& points, int& max_points) {
+                   int& points, int& max_points, int& loops, int& max_loops) {
     auto push_value = [&] { max_values = std::max(max_values, ++values); };
     if (e.op <= Op::Noise) {
       code.push_back(convert(e, e.op));
@@ -426,7 +503,7 @@ class Tape {
       ALFVEN_REQUIRE(e.children.size() == 1, "Tape: a transform needs exactly one shape");
       code.push_back(convert(e, e.op));
       max_points = std::max(max_points, ++points);
-      emit(e.children[0], code, values, max_values, points, max_points);
+      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
       const Op end = e.op == Op::Scale ? Op::EndScale
                                        : (e.op == Op::Elongate ? Op::EndElongate : Op::EndPoint);
       code.push_back(convert(e, end));
@@ -436,15 +513,28 @@ class Tape {
     if (e.op >= Op::Complement && e.op <= Op::Annular) {
       ALFVEN_REQUIRE(e.children.size() == 1,
                      "Tape: complement/offset/annular need exactly one shape");
-      emit(e.children[0], code, values, max_values, points, max_points);
+      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
       code.push_back(convert(e, e.op));
+      return;
+    }
+    if (e.op == Op::Blur || e.op == Op::Mollify) {
+      ALFVEN_REQUIRE(e.children.size() == 1, "Tape: blur/mollify need exactly one shape");
+      ALFVEN_REQUIRE(e.a[0] > 0, "Tape: blur/mollify need width > 0");
+      const std::size_t begin = code.size();
+      code.push_back(convert(e, e.op));
+      max_loops = std::max(max_loops, ++loops);
+      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
+      Instruction<T> end = convert(e, e.op == Op::Blur ? Op::EndBlur : Op::EndMollify);
+      end.i = std::int32_t(begin);
+      code.push_back(end);
+      --loops;
       return;
     }
     ALFVEN_REQUIRE(e.op >= Op::Union && e.op <= Op::ExpIntersection && !e.children.empty(),
                    "Tape: malformed expression (operation " << int(e.op) << ")");
-    emit(e.children[0], code, values, max_values, points, max_points);
+    emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
     for (std::size_t k = 1; k < e.children.size(); ++k) {
-      emit(e.children[k], code, values, max_values, points, max_points);
+      emit(e.children[k], code, values, max_values, points, max_points, loops, max_loops);
       code.push_back(convert(e, e.op));
       --values;
     }

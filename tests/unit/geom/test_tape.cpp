@@ -127,3 +127,59 @@ TEST(Tape, RejectsBadArguments) {
   Pool pool;
   EXPECT_THROW(Tape<double>::build(pool, deep), Error);
 }
+
+// Blur and mollify: the tape loops over the same stencil in the same order as the value types.
+TEST(Tape, BlurAndMollifyMatchValueTypes) {
+  const auto box = make_box(V{0.6, 0.4, 0.3});
+  const Expr eb = Expr::box(V{0.6, 0.4, 0.3});
+  const auto sphere = make_sphere(V{0.3, 0, 0}, 0.8);
+  const Expr es = Expr::sphere(V{0.3, 0, 0}, 0.8);
+  expect_same(Expr::blur(eb, 0.2), blur(box, 0.2));
+  expect_same(Expr::mollify(eb, 0.3), mollify(box, 0.3));
+  // Inside point transforms and CSG, with a transform and CSG inside the loop.
+  expect_same(Expr::translate(Expr::make_union(Expr::blur(Expr::rotate(eb, V{0, 0, 1}, 0.5), 0.1),
+                                               es),
+                              V{0.2, -0.1, 0.4}),
+              translate(make_union(blur(rotate(box, V{0, 0, 1}, 0.5), 0.1), sphere),
+                        V{0.2, -0.1, 0.4}));
+  expect_same(Expr::mollify(Expr::csg(Op::SmoothUnion, {es, Expr::scale(eb, 1.5)}, 0.2), 0.25),
+              mollify(smooth_union(sphere, scale(box, 1.5), 0.2), 0.25));
+  // Nested loops (7 x 27 evaluations per point) and two loops side by side.
+  expect_same(Expr::blur(Expr::mollify(eb, 0.2), 0.15), blur(mollify(box, 0.2), 0.15));
+  expect_same(Expr::make_difference(Expr::blur(eb, 0.1), Expr::mollify(es, 0.2)),
+              make_difference(blur(box, 0.1), mollify(sphere, 0.2)));
+  // Known value: blur reproduces a linear field, so a blurred plane is the plane.
+  Pool pool;
+  const Tape<double> t =
+      Tape<double>::build(pool, Expr::blur(Expr::plane(V{0, 0, 0}, V{0, 0, 1}), 0.3))
+          .rebased_view(pool);
+  EXPECT_NEAR(t.signed_distance(V{0.4, -0.2, 0.7}), 0.7, 1e-15);
+
+  EXPECT_THROW(Expr::blur(eb, 0), Error);
+  EXPECT_THROW(Expr::mollify(eb, -1), Error);
+  // Nesting deeper than Tape::MaxLoops is refused.
+  Expr deep = eb;
+  for (int k = 0; k <= Tape<double>::MaxLoops; ++k) deep = Expr::blur(deep, 0.1);
+  Pool p2;
+  EXPECT_THROW(Tape<double>::build(p2, deep), Error);
+}
+
+// Float tape with blur/mollify through gpu::transform on a mirror (the device path).
+TEST(Tape, BlurAndMollifyFloatOnTheDevicePath) {
+  const auto value = make_union(blur(make_box(V{0.6, 0.4, 0.3}), 0.2),
+                                mollify(translate(make_torus(1.0, 0.25), V{0, 0, 0.5}), 0.3));
+  const Expr e = Expr::make_union(Expr::blur(Expr::box(V{0.6, 0.4, 0.3}), 0.2),
+                                  Expr::mollify(Expr::translate(Expr::torus(1.0, 0.25), V{0, 0, 0.5}), 0.3));
+  Pool pool;
+  const Tape<float> t = Tape<float>::build(pool, e);
+  pool.freeze();
+  const Pool dev = Pool::mirror(pool, gpu::memory_resource());
+  const auto pts = random_points(1000, 3, 5);
+  std::vector<Vec3<float>> pf(pts.size());
+  for (std::size_t i = 0; i < pts.size(); ++i) pf[i] = pts[i].as<float>();
+  std::vector<float> d(pf.size());
+  gpu::transform(TapeQuery<float>{t.rebased_view(dev)}, pf, d);
+  // A 27-term weighted average of O(1) values: ~30 roundings of 2^-24 each, well under 1e-5.
+  for (std::size_t i = 0; i < pts.size(); ++i)
+    ASSERT_NEAR(d[i], value.signed_distance(pts[i]), 1e-5);
+}

@@ -1,0 +1,3 @@
+// bench_geom compiled by nvcc, so that gpu::transform launches CUDA kernels: the pool overload
+// times the device kernel alone, the vector overload the whole call with copies (512^3 grid).
+#include "bench_geom.cpp"
