@@ -121,6 +121,20 @@ int world_size() {
   return s;
 }
 
+int node_local_rank() {
+  static int local = -1;
+  if (local < 0) {
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    if (!initialized) return 0;
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_rank(node, &local);
+    MPI_Comm_free(&node);
+  }
+  return local;
+}
+
 const char* mpi_library() {
   static std::string name;
   if (name.empty()) {

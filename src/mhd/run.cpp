@@ -1,6 +1,8 @@
 // The run driver: configuration -> problem set-up -> time loop with output -> summary.
 #include "alfven/mhd/run.hpp"
 
+#include "alfven/core/device.hpp"
+
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -46,6 +48,17 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << sim.solver().backend_name() << ", " << sim.communicator().size() << " rank(s) as " << dims[0] << " x "
         << dims[1] << " x " << dims[2] << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> "
         << dir << "\n";
+  }
+  if (backend == "cuda" && sim.communicator().size() > 1) {
+    // Every rank reports the device it drives (node-local rank modulo the visible devices).
+    std::string line = "rank " + std::to_string(sim.communicator().rank()) + ": device " +
+                       std::to_string(current_device()) + " (" + device_name(current_device()) + ")";
+    line.resize(128, ' ');  // gather takes the same size from every rank
+    const std::vector<unsigned char> all = sim.communicator().gather(line.data(), line.size());
+    for (std::size_t r = 0; root && r < all.size() / 128; ++r) {
+      std::string one(all.begin() + long(r * 128), all.begin() + long((r + 1) * 128));
+      out << one.substr(0, one.find_last_not_of(' ') + 1) << "\n";
+    }
   }
 
   RunSummary summary;

@@ -3,6 +3,7 @@
 
 #include <cstring>
 
+#include "alfven/core/device.hpp"
 #include "alfven/mhd/parallel.hpp"
 
 #include <climits>
@@ -98,6 +99,7 @@ Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend
   SourceParameters sources;
   for (int a = 0; a < 3; ++a) sources.gravity[a] = config_.gravity[a];
   sources.heating_rate = config_.heating_rate;
+  if (backend == "cuda" && device_available()) select_device(node_local_rank());  // one GPU per rank on a node
   solver_ = backend == "cuda" ? make_cuda_solver<Real>(grid_, scheme, sources, comm_.get())
                               : make_host_solver<Real>(grid_, scheme, sources, comm_.get());
   Fields<Real, backend::Host> host(grid_);

@@ -26,6 +26,9 @@ bool mpi_built();
 int world_rank();
 /// Number of processes (1 without MPI).
 int world_size();
+/// Rank of this process among the ranks on its node (MPI_Comm_split_type shared memory); 0
+/// without MPI. A CUDA run uses device node_local_rank() % device_count().
+int node_local_rank();
 /// "Open MPI 4.1.4" or similar; "none" without MPI.
 const char* mpi_library();
 /// True for errors that every rank raises with the same message (configuration errors, an
