@@ -9,13 +9,18 @@ int main(int argc, char** argv) {
   alfven::mhd::ParallelEnvironment mpi(argc, argv);
   const int rank = alfven::mhd::world_rank(), ranks = alfven::mhd::world_size();
   CLI::App app{"Alfven: magnetohydrodynamics and signed-distance geometry on CPUs and GPUs"};
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
+  app.set_version_flag("--version", std::string("alfven ") + ALFVEN_VERSION);
   alfven::app::add_run_command(app);
   alfven::app::add_problems_command(app);
   alfven::app::add_render_command(app);
   alfven::app::add_info_command(app);
   try {
     app.parse(argc, argv);
+    if (app.get_subcommands().empty()) {  // `alfven` alone: say what it can do
+      if (rank == 0) std::cout << app.help();
+      return 0;
+    }
   } catch (const CLI::ParseError& e) {
     return rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 1);
   } catch (const alfven::Error& e) {

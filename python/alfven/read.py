@@ -71,7 +71,7 @@ def load_snapshot(path, variables=None):
     return out
 
 
-def load_run(directory, variables=None, pattern="*.h5"):
+def load_run(directory, variables=None, pattern="snapshot_*.h5"):
     """Read every snapshot of a run directory, sorted by time (then by step).
 
     Parameters
@@ -87,8 +87,17 @@ def load_run(directory, variables=None, pattern="*.h5"):
     -------
     list of dict
         As load_snapshot, one per file.
+
+    Raises
+    ------
+    FileNotFoundError
+        If ``directory`` does not exist or holds no file matching ``pattern``.
     """
+    if not os.path.isdir(directory):
+        raise FileNotFoundError(f"run directory '{directory}' does not exist")
     paths = sorted(glob.glob(os.path.join(directory, pattern)))
+    if not paths:
+        raise FileNotFoundError(f"no snapshot ({pattern}) in run directory '{directory}'")
     snapshots = [load_snapshot(p, variables) for p in paths]
     snapshots.sort(key=lambda s: (s["attrs"].get("time", 0.0), s["attrs"].get("step", 0)))
     return snapshots

@@ -67,13 +67,16 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.cells = grid.interior_cells();
 
   int next_output = 0;
+  long last_logged_step = -1;
+  auto log_row = [&](double dt, double rate) {
+    const Totals totals = sim.totals();  // collective
+    if (root && sim.steps() != last_logged_step) output->log(sim.steps(), sim.time(), dt, totals, rate);
+    last_logged_step = sim.steps();
+  };
   auto write_output = [&](double dt, double rate) {
     const std::vector<Real> interior = sim.gather_interior();  // collective
-    const Totals totals = sim.totals();                         // collective
-    if (root) {
-      output->write_snapshot(interior, sim.time(), sim.steps());
-      output->log(sim.steps(), sim.time(), dt, totals, rate);
-    }
+    if (root) output->write_snapshot(interior, sim.time(), sim.steps());
+    log_row(dt, rate);
     ++next_output;
   };
   write_output(0.0, 0.0);  // the initial state is snapshot 0
@@ -81,6 +84,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   const auto t0 = Clock::now();
   double loop_seconds = 0, log_seconds = 0;  // time-loop wall time without output
   long log_step = 0;
+  double last_dt = 0, last_rate = 0;
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
   while (sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
     const auto ts = Clock::now();
@@ -109,15 +113,15 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       log_step = step;
       log_seconds = 0;
     } else if (step - log_step >= cfg.log_every) {
-      const Totals totals = sim.totals();
-      if (root) output->log(step, sim.time(), dt, totals, rate);
+      log_row(dt, rate);
       log_step = step;
       log_seconds = 0;
     }
+    last_dt = dt;
+    last_rate = rate;
   }
-  // The final state is always kept, even when it does not fall on the output cadence. Every
-  // rank knows the time of the last snapshot: it is the time at the last write_output.
-  if (last_output_time_differs(output.get(), sim)) write_output(0.0, 0.0);
+  // The final state is always kept, even when it does not fall on the output cadence.
+  if (last_output_time_differs(output.get(), sim)) write_output(last_dt, last_rate);
   progress.finish();
 
   summary.steps = sim.steps();
@@ -137,6 +141,30 @@ std::string choose_backend(const RunOptions& o, const RunConfig& c) {
     b = cuda_backend_usable() ? "cuda" : "host";
   }
   return b;
+}
+
+// Refuses, before anything is written, runs that would lose data: a restart (not supported yet),
+// an output directory holding files that are not an earlier Alfven run, or one whose
+// config.yaml is the configuration file being read. Same answer on every rank.
+void check_output_directory(const std::string& dir, const RunConfig& cfg, const RunOptions& o) {
+  namespace fs = std::filesystem;
+  ALFVEN_REQUIRE(!cfg.restart, cfg.source << ": io.continue (MISO: base.continue) is true, but this version of Alfven "
+                                          << "cannot restart from a snapshot yet; the output in '" << dir
+                                          << "' was left untouched. Set io.continue: false to start again (this "
+                                             "replaces that output).");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return;
+  if (!o.config.empty() && fs::is_regular_file(o.config) && fs::exists(fs::path(dir) / "config.yaml") &&
+      fs::equivalent(o.config, fs::path(dir) / "config.yaml", ec)) {
+    ALFVEN_REQUIRE(false, "the run would write its config.yaml over the configuration file being read ('"
+                              << o.config << "'); choose another --output directory or copy the file elsewhere");
+  }
+  if (fs::exists(fs::path(dir) / "run.xdmf")) return;  // an earlier Alfven run: replaced
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    ALFVEN_REQUIRE(false, "the output directory '" << dir << "' exists and holds files that are not an earlier "
+                                                    << "Alfven run (e.g. '" << entry.path().filename().string()
+                                                    << "'); choose another --output (Alfven replaces only its own output)");
+  }
 }
 
 }  // namespace
@@ -161,6 +189,7 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
   const std::string dir =
       !o.output_dir.empty() ? o.output_dir : (!cfg.output_dir.empty() ? cfg.output_dir : cfg.problem);
   const std::string backend = choose_backend(o, cfg);
+  check_output_directory(dir, cfg, o);
   if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out);
   return run_with<double>(cfg, dir, backend, o.quiet, out);
 }

@@ -34,7 +34,7 @@ int remove_previous_run(const std::string& dir) {
   int removed = 0;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();
-    const bool snap = name.rfind("snapshot_", 0) == 0 && entry.path().extension() == ".h5";
+    const bool snap = name.rfind("snapshot_", 0) == 0 && (entry.path().extension() == ".h5" || entry.path().extension() == ".tmp");
     const bool image = name.rfind("density_", 0) == 0 && entry.path().extension() == ".png";
     if (snap || image) removed += fs::remove(entry.path()) ? 1 : 0;
   }
@@ -47,7 +47,9 @@ std::string prepare_directory(const std::string& dir, std::ostream& out) {
   fs::create_directories(dir, ec);
   ALFVEN_REQUIRE(!ec && fs::is_directory(dir), "cannot create the run directory '" << dir << "': " << ec.message());
   const int removed = remove_previous_run(dir);
-  if (removed > 0) out << "note: replaced the output of an earlier run in " << dir << " (" << removed << " files)\n";
+  if (removed > 0)
+    out << "note: replaced the output of an earlier run in " << dir << " (" << removed << " snapshot and image file"
+        << (removed == 1 ? "" : "s") << ")\n";
   return dir;
 }
 

@@ -92,7 +92,9 @@ TEST(OrszagTang, ExtrusionInZMatches2D) {
         for (int v = 0; v < num_vars; ++v) {
           const double x = a(i + 2, j + 2, 0, v), y = b(i + 2, j + 2, k + 2, v);
           ASSERT_NEAR(x, y, 1e-13 * (1 + std::fabs(x))) << v;
-          if (k > 0) ASSERT_EQ(y, b(i + 2, j + 2, 2, v));  // independent of z exactly
+          if (k > 0) {
+            ASSERT_EQ(y, b(i + 2, j + 2, 2, v));  // independent of z exactly
+          }
         }
 }
 

@@ -148,3 +148,42 @@ TEST(RunOutput, UnphysicalRunStopsAndKeepsLastSnapshot) {
   EXPECT_TRUE(fs::exists(dir + "/snapshot_0000.h5"));
   fs::remove_all(dir);
 }
+
+// A run never destroys what it did not write: a directory with the user's files, the
+// configuration file being read, or (restart not supported yet) an earlier run to continue.
+TEST(RunOutput, RefusesToOverwriteWhatItDidNotWrite) {
+  const std::string dir = fresh_dir("foreign");
+  fs::create_directories(dir);
+  std::ofstream(dir + "/notes.txt") << "mine";
+  RunOptions o;
+  o.overrides = {"grid.i_size=16", "grid.j_size=16", "time.max_steps=2"};
+  o.output_dir = dir;
+  o.quiet = true;
+  std::ostringstream out;
+  EXPECT_THROW(run(o, out), Error);
+  EXPECT_EQ(read_text(dir + "/notes.txt"), "mine");
+  EXPECT_FALSE(fs::exists(dir + "/snapshot_0000.h5"));
+
+  // An earlier Alfven run in a directory: io.continue must not replace it.
+  const std::string prev = fresh_dir("previous");
+  o.output_dir = prev;
+  run(o, out);
+  ASSERT_TRUE(fs::exists(prev + "/snapshot_0000.h5"));
+  const auto before = fs::last_write_time(prev + "/snapshot_0000.h5");
+  o.overrides.push_back("io.continue=true");
+  try {
+    run(o, out);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("left untouched"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(fs::last_write_time(prev + "/snapshot_0000.h5"), before);
+
+  // The configuration file being read is the run directory's config.yaml.
+  o.overrides.pop_back();
+  o.config = prev + "/config.yaml";
+  EXPECT_THROW(run(o, out), Error);
+  EXPECT_NE(read_text(prev + "/config.yaml").find("Re-run it with"), std::string::npos);
+  fs::remove_all(dir);
+  fs::remove_all(prev);
+}

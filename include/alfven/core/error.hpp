@@ -15,17 +15,25 @@ class Error : public std::runtime_error {
 };
 
 namespace detail {
+// The message is for the user (which file, key or cell, and what to do), so the C++ source
+// location is left out; ALFVEN_DEBUG_ERRORS adds it for developers.
 [[noreturn]] inline void raise(const std::string& message, const char* file, int line) {
+#ifdef ALFVEN_DEBUG_ERRORS
   std::ostringstream os;
   os << message << " [" << file << ":" << line << "]";
   throw Error(os.str());
+#else
+  (void)file;
+  (void)line;
+  throw Error(message);
+#endif
 }
 }  // namespace detail
 
 }  // namespace alfven
 
-/// Throws alfven::Error with `message` (anything streamable with <<) and the source location
-/// unless `condition` holds. Host code only.
+/// Throws alfven::Error with `message` (anything streamable with <<) unless `condition` holds.
+/// Host code only.
 #define ALFVEN_REQUIRE(condition, message)                            \
   do {                                                                \
     if (!(condition)) {                                               \

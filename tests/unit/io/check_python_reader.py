@@ -18,7 +18,7 @@ import alfven  # noqa: E402
 
 run_dir = sys.argv[2]
 
-s = alfven.load_snapshot(os.path.join(run_dir, "snap_b.h5"))
+s = alfven.load_snapshot(os.path.join(run_dir, "snapshot_b.h5"))
 assert s["density"].shape == (1, 5, 6), s["density"].shape
 assert s["density"].dtype == np.float64
 x, y = s["x"], s["y"]
@@ -36,7 +36,7 @@ assert s["time"] == 0.0
 
 run = alfven.load_run(run_dir)
 assert [r["time"] for r in run] == [0.0, 0.5], [r["time"] for r in run]
-assert os.path.basename(run[1]["path"]) == "snap_a.h5"
+assert os.path.basename(run[1]["path"]) == "snapshot_a.h5"
 assert run[1]["density"].dtype == np.float32
 expected = (1.0 + x[None, :] + 10.0 * y[:, None] + 0.5).astype(np.float32)
 assert np.array_equal(run[1]["density"][0], expected)
@@ -54,11 +54,11 @@ except ImportError:
     have_matplotlib = False
 if have_matplotlib:
     out = os.path.join(run_dir, "density.png")
-    alfven.plot_snapshot(os.path.join(run_dir, "snap_a.h5"), "density", out=out)
+    alfven.plot_snapshot(os.path.join(run_dir, "snapshot_a.h5"), "density", out=out)
     assert os.path.getsize(out) > 0
 else:
     try:
-        alfven.plot_snapshot(os.path.join(run_dir, "snap_a.h5"))
+        alfven.plot_snapshot(os.path.join(run_dir, "snapshot_a.h5"))
         raise AssertionError("plot_snapshot without matplotlib should raise ImportError")
     except ImportError:
         pass
