@@ -48,6 +48,10 @@ function(alfven_core_add_cuda target)
   target_link_libraries(${target} INTERFACE CUDA::cudart)
   target_compile_definitions(${target} INTERFACE ALFVEN_HAVE_CUDA)
   target_compile_options(${target} INTERFACE $<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda>)
+  # A host-only function called from a __host__ __device__ one is only a warning in nvcc, and
+  # undefined behaviour on the device: make it an error.
+  target_compile_options(${target} INTERFACE "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-Xcudafe --diag_error=20011>"
+    "$<$<COMPILE_LANGUAGE:CUDA>:SHELL:-Xcudafe --diag_error=20014>")
   if(OpenMP_CXX_FOUND)
     target_compile_options(${target} INTERFACE $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-fopenmp>)
   endif()

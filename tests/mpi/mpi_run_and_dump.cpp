@@ -3,13 +3,16 @@
 // gathered interior of the whole domain as raw bytes. The MPI tests compare these files across
 // decompositions with `cmp`: the scheme has no order-dependent sums, so they must be identical.
 //
-//   mpiexec -n N mpi_run_and_dump OUT.bin STEPS [--set key=value]...
+//   mpiexec -n N mpi_run_and_dump OUT.bin STEPS [--backend host|cuda] [--set key=value]...
+//
+// With --backend cuda and no visible device it exits with 77 (ctest: skipped).
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <string>
 
+#include "alfven/core/device.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/run.hpp"
 #include "alfven/mhd/simulation.hpp"
@@ -23,12 +26,20 @@ int main(int argc, char** argv) {
     std::cerr << "usage: mpi_run_and_dump OUT.bin STEPS [--set key=value]...\n";
     return 2;
   }
+  if (world_rank() == 0) std::remove(argv[1]);  // a stale dump must never pass a comparison
   try {
     RunOptions o;
-    for (int i = 3; i + 1 < argc; i += 2)
+    std::string backend = "host";
+    for (int i = 3; i + 1 < argc; i += 2) {
       if (std::string(argv[i]) == "--set") o.overrides.push_back(argv[i + 1]);
+      if (std::string(argv[i]) == "--backend") backend = argv[i + 1];
+    }
+    if (backend == "cuda" && !device_available()) {
+      if (world_rank() == 0) std::printf("no CUDA device visible: skipped\n");
+      return 77;
+    }
     const RunConfig cfg = resolve_config(o);
-    Simulation<double> sim(cfg, "host");
+    Simulation<double> sim(cfg, backend);
     sim.run_until(1e30, std::stol(argv[2]));
     Fields<double, backend::Host> local(sim.grid());
     sim.copy_state_to(local);

@@ -15,7 +15,7 @@ namespace alfven {
 namespace mhd {
 
 /// Number of cells in one halo slab of `axis`.
-inline long halo_cells(const Grid& g, int axis) {
+ALFVEN_HOST_DEVICE inline long halo_cells(const Grid& g, int axis) {
   long n = g.margin[axis];
   for (int a = 0; a < 3; ++a)
     if (a != axis) n *= g.total[a];
