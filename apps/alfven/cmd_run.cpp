@@ -37,7 +37,9 @@ void add_run_command(CLI::App& app) {
   run->add_option("--set", opts->overrides, "Override a configuration key, e.g. --set time.max_steps=100 (repeatable)")
       ->take_all();
   run->add_option("-o,--output", opts->output_dir, "Run directory (default: io.output_dir, else the problem name)");
-  run->add_option("--backend", opts->backend, "host or cuda (default: the config's backend key, auto)");
+  run->add_option("--backend", opts->backend, "host, cuda or auto (default: the config's backend key, auto)");
+  run->add_option("--restart", opts->restart_file,
+                  "Continue from this snapshot (HDF5 file of an earlier run, any number of ranks)");
   run->add_flag("-q,--quiet", opts->quiet, "No progress line");
   run->callback([opts]() {
     const mhd::RunSummary s = mhd::run(*opts, std::cout);

@@ -7,9 +7,11 @@
 #include <climits>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <sstream>
 
+#include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/simulation.hpp"
 #include "alfven/mhd/parallel.hpp"
@@ -29,19 +31,66 @@ double seconds_since(Clock::time_point t0) { return std::chrono::duration<double
 // Whether the final state still needs a snapshot (decided on rank 0, agreed by all ranks).
 template <typename Real>
 bool last_output_time_differs(const RunOutput* output, const Simulation<Real>& sim) {
-  const double flag = output && output->last_snapshot_time() != sim.time() ? 1.0 : 0.0;
+  const double flag = output && (output->snapshots_written() == 0 || output->last_snapshot_time() != sim.time()) ? 1.0 : 0.0;
   return sim.communicator().max(flag) > 0;
+}
+
+// Replaces the simulation's state by the snapshot's (this rank's block, exact bytes), with its
+// time and step. Every rank reads the file. Throws alfven::Error if the snapshot does not fit.
+template <typename Real>
+void restore_from(Simulation<Real>& sim, const io::Snapshot& snap, const std::string& file) {
+  const Grid& g = sim.grid();
+  const Grid& global = sim.global_grid();
+  for (int a = 0; a < 3; ++a)
+    ALFVEN_REQUIRE(snap.grid.n[a] == global.global_n[a],
+                   "cannot restart from '" << file << "': it has " << snap.grid.n[0] << " x " << snap.grid.n[1] << " x "
+                                           << snap.grid.n[2] << " cells, the configuration " << global.global_n[0]
+                                           << " x " << global.global_n[1] << " x " << global.global_n[2]);
+  const bool is_float = snap.type == io::DataType::Float32;
+  ALFVEN_REQUIRE(is_float == (sizeof(Real) == 4), "cannot restart from '" << file << "': it holds "
+                                                                         << (is_float ? "float" : "double")
+                                                                         << " fields; set precision: "
+                                                                         << (is_float ? "float" : "double"));
+  Fields<Real, backend::Host> host(g);
+  const long gx = global.global_n[0], gy = global.global_n[1];
+  for (int v = 0; v < num_vars; ++v) {
+    const auto it = snap.raw.find(var_name(v));
+    ALFVEN_REQUIRE(it != snap.raw.end(), "cannot restart from '" << file << "': no dataset " << var_name(v));
+    const Real* values = reinterpret_cast<const Real*>(it->second.data());
+    for (int k = 0; k < g.n[2]; ++k)
+      for (int j = 0; j < g.n[1]; ++j)
+        for (int i = 0; i < g.n[0]; ++i)
+          host(i + g.margin[0], j + g.margin[1], k + g.margin[2], v) =
+              values[(g.offset[0] + i) + gx * ((g.offset[1] + j) + gy * long(g.offset[2] + k))];
+  }
+  sim.restore(host, snap.meta.time, snap.meta.step);  // fills ghost cells (halos, boundaries)
 }
 
 template <typename Real>
 RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::string& backend, bool quiet,
-                    std::ostream& out) {
+                    std::ostream& out, const std::string& restart_file) {
   Simulation<Real> sim(cfg, backend);  // set-up errors surface before anything is written
   const Grid& grid = sim.global_grid();
   const bool root = sim.communicator().rank() == 0;
+  int continue_after = -1;  // snapshot index continued from, in the same directory
+  int next_output = 0;
+  if (!restart_file.empty()) {
+    const io::Snapshot snap = io::read_snapshot(restart_file);
+    restore_from(sim, snap, restart_file);
+    next_output = snap.meta.index + 1;
+    std::error_code ec;
+    if (std::filesystem::equivalent(std::filesystem::path(restart_file).parent_path().empty()
+                                        ? std::filesystem::path(".")
+                                        : std::filesystem::path(restart_file).parent_path(),
+                                    dir, ec))
+      continue_after = snap.meta.index;
+    if (root)
+      out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step << ", t = " << snap.meta.time
+          << ")\n";
+  }
   std::unique_ptr<RunOutput> output;  // rank 0 writes the run directory
   if (root) {
-    output = std::make_unique<RunOutput>(dir, cfg, grid, out);
+    output = std::make_unique<RunOutput>(dir, cfg, grid, out, continue_after);
     const int* dims = sim.communicator().dims();
     out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1] << " x "
         << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double") << ", backend "
@@ -66,8 +115,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.backend = sim.solver().backend_name();
   summary.cells = grid.interior_cells();
 
-  int next_output = 0;
-  long last_logged_step = -1;
+  long last_logged_step = continue_after >= 0 ? sim.steps() : -1;
   auto log_row = [&](double dt, double rate) {
     const Totals totals = sim.totals();  // collective
     if (root && sim.steps() != last_logged_step) output->log(sim.steps(), sim.time(), dt, totals, rate);
@@ -79,7 +127,12 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     log_row(dt, rate);
     ++next_output;
   };
-  write_output(0.0, 0.0);  // the initial state is snapshot 0
+  if (continue_after < 0) {
+    // The initial (or restored) state is the first snapshot of this directory.
+    const int cadence = next_output;
+    write_output(0.0, 0.0);
+    if (!restart_file.empty()) next_output = cadence;
+  }
 
   const auto t0 = Clock::now();
   double loop_seconds = 0, log_seconds = 0;  // time-loop wall time without output
@@ -128,7 +181,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.time = sim.time();
   summary.wall_seconds = seconds_since(t0);
   summary.cell_updates_per_second = double(summary.cells) * sim.steps() / std::max(loop_seconds, 1e-12);
-  summary.snapshots = next_output;
+  summary.snapshots = output ? output->snapshots_written() : 0;
   return summary;
 }
 
@@ -146,14 +199,10 @@ std::string choose_backend(const RunOptions& o, const RunConfig& c) {
 // Refuses, before anything is written, runs that would lose data: a restart (not supported yet),
 // an output directory holding files that are not an earlier Alfven run, or one whose
 // config.yaml is the configuration file being read. Same answer on every rank.
-void check_output_directory(const std::string& dir, const RunConfig& cfg, const RunOptions& o) {
+void check_output_directory(const std::string& dir, const RunConfig&, const RunOptions& o, bool continuing) {
   namespace fs = std::filesystem;
-  ALFVEN_REQUIRE(!cfg.restart, cfg.source << ": io.continue (MISO: base.continue) is true, but this version of Alfven "
-                                          << "cannot restart from a snapshot yet; the output in '" << dir
-                                          << "' was left untouched. Set io.continue: false to start again (this "
-                                             "replaces that output).");
   std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return;
+  if (continuing || !fs::is_directory(dir, ec)) return;
   if (!o.config.empty() && fs::is_regular_file(o.config) && fs::exists(fs::path(dir) / "config.yaml") &&
       fs::equivalent(o.config, fs::path(dir) / "config.yaml", ec)) {
     ALFVEN_REQUIRE(false, "the run would write its config.yaml over the configuration file being read ('"
@@ -165,6 +214,18 @@ void check_output_directory(const std::string& dir, const RunConfig& cfg, const 
                                                     << "Alfven run (e.g. '" << entry.path().filename().string()
                                                     << "'); choose another --output (Alfven replaces only its own output)");
   }
+}
+
+// The newest snapshot of a run directory (io.continue), from its snapshots.txt index.
+std::string latest_snapshot(const std::string& dir, const RunConfig& cfg) {
+  std::ifstream index(dir + "/snapshots.txt");
+  std::string name, last;
+  double time = 0;
+  while (index >> name >> time) last = name;
+  ALFVEN_REQUIRE(!last.empty(), cfg.source << ": io.continue is true but '" << dir
+                                           << "' holds no snapshot to continue from (no snapshots.txt); set "
+                                              "io.continue: false to start the run");
+  return dir + "/" + last;
 }
 
 }  // namespace
@@ -189,9 +250,16 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
   const std::string dir =
       !o.output_dir.empty() ? o.output_dir : (!cfg.output_dir.empty() ? cfg.output_dir : cfg.problem);
   const std::string backend = choose_backend(o, cfg);
-  check_output_directory(dir, cfg, o);
-  if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out);
-  return run_with<double>(cfg, dir, backend, o.quiet, out);
+  std::string restart_file = o.restart_file;
+  if (restart_file.empty() && cfg.restart) restart_file = latest_snapshot(dir, cfg);
+  const bool continuing = !restart_file.empty() && std::filesystem::exists(restart_file) &&
+                          std::filesystem::equivalent(std::filesystem::path(restart_file).parent_path().empty()
+                                                          ? std::filesystem::path(".")
+                                                          : std::filesystem::path(restart_file).parent_path(),
+                                                      dir);
+  check_output_directory(dir, cfg, o, continuing);
+  if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out, restart_file);
+  return run_with<double>(cfg, dir, backend, o.quiet, out, restart_file);
 }
 
 }  // namespace mhd

@@ -55,20 +55,38 @@ std::string prepare_directory(const std::string& dir, std::ostream& out) {
 
 }  // namespace
 
-RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out)
-    : dir_(dir), config_(config), grid_(grid), info_{}, log_(prepare_directory(dir, out) + "/log.csv", log_columns()) {
-  {
-    std::ofstream f(dir_ + "/config.yaml");
-    ALFVEN_REQUIRE(f, "cannot write '" << dir_ << "/config.yaml'");
-    f << "# The complete configuration of this run (every default filled in).\n"
-      << "# Re-run it with: alfven run " << dir_ << "/config.yaml\n"
-      << to_yaml(config_);
-  }
+RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out,
+                     int continue_after)
+    : dir_(dir), config_(config), grid_(grid), info_{},
+      log_((continue_after < 0 ? prepare_directory(dir, out) : dir) + "/log.csv", log_columns(), continue_after >= 0) {
   for (int a = 0; a < 3; ++a) {
     info_.n[a] = grid.global_n[a];
     info_.lo[a] = grid.lo[a];
     info_.hi[a] = grid.hi[a];
   }
+  if (continue_after >= 0) {
+    // Keep the index of the snapshots up to the one the run continues from.
+    std::ifstream index(dir_ + "/snapshots.txt");
+    std::string name;
+    double time = 0;
+    while (index >> name >> time && int(snapshots_.size()) <= continue_after) snapshots_.emplace_back(name, time);
+    ALFVEN_REQUIRE(int(snapshots_.size()) == continue_after + 1,
+                   "cannot continue the run in '" << dir_ << "': its snapshots.txt lists " << snapshots_.size()
+                                                  << " snapshots, expected at least " << continue_after + 1);
+    for (const auto& entry : fs::directory_iterator(dir_)) {
+      const std::string n = entry.path().filename().string();
+      int k = -1;
+      if ((std::sscanf(n.c_str(), "snapshot_%d.h5", &k) == 1 || std::sscanf(n.c_str(), "density_%d.png", &k) == 1) &&
+          k > continue_after)
+        fs::remove(entry.path());
+    }
+    return;
+  }
+  std::ofstream f(dir_ + "/config.yaml");
+  ALFVEN_REQUIRE(f, "cannot write '" << dir_ << "/config.yaml'");
+  f << "# The complete configuration of this run (every default filled in).\n"
+    << "# Re-run it with: alfven run " << dir_ << "/config.yaml\n"
+    << to_yaml(config_);
 }
 
 std::pair<int, int> RunOutput::image_axes() const {
@@ -107,6 +125,15 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
   io::write_snapshot(dir_ + "/" + name, info_, meta, fields);
   snapshots_.emplace_back(name, time);
   io::write_xdmf(dir_ + "/run.xdmf", info_, type, names, snapshots_);
+  {
+    // The snapshot index a restart reads back (name and exact time per line).
+    std::ofstream index(dir_ + "/snapshots.txt");
+    char line[96];
+    for (const auto& s : snapshots_) {
+      std::snprintf(line, sizeof line, "%s %.17g\n", s.first.c_str(), s.second);
+      index << line;
+    }
+  }
 
   const auto axes = image_axes();
   if (config_.write_png && axes.first >= 0) {

@@ -20,7 +20,12 @@ class RunOutput {
  public:
   /// Creates `dir` (and parents), removes a previous run's snapshots and images from it, writes
   /// config.yaml and starts log.csv. Throws alfven::Error naming the path on failure.
-  RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out);
+  ///
+  /// Continuing (restart) after snapshot number `continue_after` >= 0 instead keeps the
+  /// directory: snapshots up to that number stay in the index (snapshots.txt, run.xdmf), later
+  /// ones are removed, log.csv is appended to and config.yaml is left as it is.
+  RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out,
+            int continue_after = -1);
 
   /// Writes the next snapshot of the whole domain's interior (Simulation::gather_interior:
   /// nine variables, x fastest, variable-major; Real = float or double), updates run.xdmf and,
