@@ -36,6 +36,10 @@ void select_device(int local_rank) {
   ALFVEN_CUDA_CHECK(cudaSetDevice(local_rank % count));
 }
 
+void device_synchronize() {
+  if (device_count() > 0) ALFVEN_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
 int current_device() {
   if (device_count() == 0) return -1;
   int device = -1;

@@ -1,10 +1,16 @@
 // The MPI implementation of parallel.hpp and of Communicator (Cartesian topology, neighbour
 // exchange with non-blocking sends and receives of host buffers, reductions, gather).
 #include <mpi.h>
+#if __has_include(<mpi-ext.h>)
+#include <mpi-ext.h>  // MPIX_Query_cuda_support (Open MPI)
+#endif
 
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <algorithm>
 
+#include "alfven/core/fatal.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/config.hpp"
 #include "alfven/mhd/simulation.hpp"
@@ -43,6 +49,7 @@ class MpiCommunicator final : public Communicator {
   }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
+  bool device_pointers_allowed() const override { return gpu_aware_mpi(); }
 
   void exchange(int axis, const void* const send[2], void* const recv[2], std::size_t bytes) const override {
     MPI_Request req[4];
@@ -93,10 +100,25 @@ class MpiCommunicator final : public Communicator {
 
 }  // namespace
 
+bool gpu_aware_mpi() {
+  if (const char* env = std::getenv("ALFVEN_GPU_AWARE_MPI")) return std::string(env) == "1";
+#if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
+  return MPIX_Query_cuda_support() == 1;
+#else
+  return false;  // unknown: never hand MPI a device pointer
+#endif
+}
+
 ParallelEnvironment::ParallelEnvironment(int& argc, char**& argv) {
   int initialized = 0;
   MPI_Initialized(&initialized);
   if (!initialized) MPI_Init(&argc, &argv);
+  // A fatal error on one rank (a failed CUDA call) stops every rank, not just this one.
+  set_fatal_handler([](const char* message) {
+    std::fprintf(stderr, "%s\n", message);
+    std::fflush(stderr);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+  });
 }
 
 ParallelEnvironment::~ParallelEnvironment() {

@@ -15,6 +15,7 @@ bool mpi_built() { return false; }
 int world_rank() { return 0; }
 int world_size() { return 1; }
 int node_local_rank() { return 0; }
+bool gpu_aware_mpi() { return false; }
 const char* mpi_library() { return "none (built without MPI)"; }
 void abort_all(int code) { std::exit(code); }
 

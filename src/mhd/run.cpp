@@ -98,6 +98,13 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << dims[1] << " x " << dims[2] << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> "
         << dir << "\n";
   }
+  if (root && sim.communicator().size() > 1) {
+    const char* path = backend != "cuda" ? "host buffers"
+                       : sim.communicator().device_pointers_allowed()
+                           ? "direct (CUDA-aware MPI takes device pointers)"
+                           : "staged through host memory (MPI is not known to be CUDA-aware)";
+    out << "halo exchange: " << path << "; periodic axes of one block: local copy\n";
+  }
   if (backend == "cuda" && sim.communicator().size() > 1) {
     // Every rank reports the device it drives (node-local rank modulo the visible devices).
     std::string line = "rank " + std::to_string(sim.communicator().rank()) + ": device " +

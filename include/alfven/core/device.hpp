@@ -33,6 +33,10 @@ void select_device(int local_rank);
 /// The device current for the calling host thread; -1 when no device is visible.
 int current_device();
 
+/// Waits until all work queued on the current device has finished (cudaDeviceSynchronize).
+/// Needed before host code or a CUDA-aware MPI reads what asynchronous kernels wrote.
+void device_synchronize();
+
 #else
 
 inline int device_count() { return 0; }
@@ -45,6 +49,7 @@ inline void select_device(int local_rank) {
   ALFVEN_REQUIRE(local_rank >= 0, "select_device: local rank " << local_rank << " is negative");
 }
 inline int current_device() { return -1; }
+inline void device_synchronize() {}
 
 #endif
 

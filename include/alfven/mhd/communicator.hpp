@@ -40,6 +40,9 @@ class Communicator {
   virtual double max(double x) const = 0;
   /// Gathers `bytes` bytes from every rank to rank 0 (rank order); other ranks get nothing.
   virtual std::vector<unsigned char> gather(const void* data, std::size_t bytes) const = 0;
+  /// True when device pointers may be handed to exchange() (a CUDA-aware MPI, detected with
+  /// MPIX_Query_cuda_support, or ALFVEN_GPU_AWARE_MPI=1). False whenever awareness is unknown.
+  virtual bool device_pointers_allowed() const { return false; }
   /// Broadcasts a string from rank `root` to all ranks.
   virtual std::string broadcast(const std::string& s, int root) const = 0;
 

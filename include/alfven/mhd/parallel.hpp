@@ -26,6 +26,9 @@ bool mpi_built();
 int world_rank();
 /// Number of processes (1 without MPI).
 int world_size();
+/// Whether MPI can take device pointers: ALFVEN_GPU_AWARE_MPI=0|1 decides when set; otherwise
+/// MPIX_Query_cuda_support where the library has it; otherwise false (the staged path).
+bool gpu_aware_mpi();
 /// Rank of this process among the ranks on its node (MPI_Comm_split_type shared memory); 0
 /// without MPI. A CUDA run uses device node_local_rank() % device_count().
 int node_local_rank();

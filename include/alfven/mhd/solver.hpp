@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "alfven/core/core.hpp"
+#include "alfven/core/device.hpp"
 #include "boundary.hpp"
 #include "cfl.hpp"
 #include "communicator.hpp"
@@ -118,9 +119,11 @@ class Solver {
   }
 
  private:
-  // Packs both faces' interior layers, exchanges them with the neighbours through host memory
-  // (staged copies when the fields live on a device: MPI is never handed a device pointer),
-  // and unpacks into the ghost layers.
+  // Packs both faces' interior layers, exchanges them with the neighbours and unpacks into the
+  // ghost layers. Three paths: host fields (MPI on host buffers), device fields staged through
+  // host memory (default: a non-CUDA-aware MPI never sees a device pointer), device fields
+  // handed to a CUDA-aware MPI directly. A periodic axis of one block never gets here (the
+  // boundary kernel copies it locally).
   void exchange_halo(Fields<Real, Backend>& f, int axis) {
     const long cells = halo_cells(grid_, axis);
     const long count = cells * num_vars;
@@ -134,7 +137,9 @@ class Solver {
       for_each(Backend{}, Range1D{0, cells},
                HaloPackKernel<Real>{f.const_view(), halo_send_[side].data(), grid_, axis, side});
     }
-    constexpr bool host = std::is_same<Backend, backend::Host>::value;
+    // Host fields, or device fields with a CUDA-aware MPI: MPI reads and writes the buffers
+    // directly. Otherwise (the default) device buffers are staged through host memory.
+    const bool host = std::is_same<Backend, backend::Host>::value || comm_->device_pointers_allowed();
     const void* send[2];
     void* recv[2];
     for (int side = 0; side < 2; ++side) {
@@ -143,6 +148,7 @@ class Solver {
       recv[side] = host ? static_cast<void*>(halo_recv_[side].data()) : staged_recv_[side].data();
       if (comm_->neighbour(axis, side) < 0) send[side] = recv[side] = nullptr;
     }
+    if (!std::is_same<Backend, backend::Host>::value && host) device_synchronize();  // packs done
     comm_->exchange(axis, send, recv, std::size_t(count) * sizeof(Real));
     for (int side = 0; side < 2; ++side) {
       if (comm_->neighbour(axis, side) < 0) continue;
