@@ -19,6 +19,7 @@
 
 #include "alfven/core/core.hpp"
 #include "alfven/mhd/problem.hpp"
+#include "alfven/mhd/simulation.hpp"
 #include "alfven/mhd/solver.hpp"
 
 #ifndef ALFVEN_BENCH_FLAGS
@@ -51,18 +52,7 @@ void bench_case(int n, const char* backend_name, const std::string& stage) {
   cfg.gamma = p.gamma;
   problem->configure(cfg);
   Fields<Real, backend::Host> init(g);
-  for (int k = 0; k < g.total[2]; ++k)
-    for (int j = 0; j < g.total[1]; ++j)
-      for (int i = 0; i < g.total[0]; ++i) {
-        const InitialState s = problem->initial_state(g.centre(0, i), g.centre(1, j), g.centre(2, k));
-        init(i, j, k, density) = Real(s.density);
-        for (int b = 0; b < 3; ++b) {
-          init(i, j, k, velocity_x + b) = Real(s.velocity[b]);
-          init(i, j, k, magnetic_field_x + b) = Real(s.magnetic_field[b]);
-        }
-        init(i, j, k, internal_energy) = Real(s.internal_energy);
-        init(i, j, k, psi) = Real(0);
-      }
+  fill_initial_state(*problem, g, init);
   Solver<Real, Backend> solver(g, p);
   if (stage != "default") solver.set_two_pass_stage(stage == "two-pass");
   solver.set_state(init);

@@ -28,6 +28,14 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
+// True when `file` lies in directory `dir` (a run continued in place).
+bool file_in_directory(const std::string& file, const std::string& dir) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path parent = fs::path(file).parent_path();
+  return fs::exists(file, ec) && fs::equivalent(parent.empty() ? fs::path(".") : parent, dir, ec);
+}
+
 // Whether the final state still needs a snapshot (decided on rank 0, agreed by all ranks).
 template <typename Real>
 bool last_output_time_differs(const RunOutput* output, const Simulation<Real>& sim) {
@@ -78,12 +86,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     const io::Snapshot snap = io::read_snapshot(restart_file);
     restore_from(sim, snap, restart_file);
     next_output = snap.meta.index + 1;
-    std::error_code ec;
-    if (std::filesystem::equivalent(std::filesystem::path(restart_file).parent_path().empty()
-                                        ? std::filesystem::path(".")
-                                        : std::filesystem::path(restart_file).parent_path(),
-                                    dir, ec))
-      continue_after = snap.meta.index;
+    if (file_in_directory(restart_file, dir)) continue_after = snap.meta.index;
     if (root)
       out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step << ", t = " << snap.meta.time
           << ")\n";
@@ -203,9 +206,9 @@ std::string choose_backend(const RunOptions& o, const RunConfig& c) {
   return b;
 }
 
-// Refuses, before anything is written, runs that would lose data: a restart (not supported yet),
-// an output directory holding files that are not an earlier Alfven run, or one whose
-// config.yaml is the configuration file being read. Same answer on every rank.
+// Refuses, before anything is written, runs that would lose data: an output directory holding
+// files that are not an earlier Alfven run, or one whose config.yaml is the configuration file
+// being read. A run continued in place keeps its directory. Same answer on every rank.
 void check_output_directory(const std::string& dir, const RunConfig&, const RunOptions& o, bool continuing) {
   namespace fs = std::filesystem;
   std::error_code ec;
@@ -259,12 +262,7 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
   const std::string backend = choose_backend(o, cfg);
   std::string restart_file = o.restart_file;
   if (restart_file.empty() && cfg.restart) restart_file = latest_snapshot(dir, cfg);
-  const bool continuing = !restart_file.empty() && std::filesystem::exists(restart_file) &&
-                          std::filesystem::equivalent(std::filesystem::path(restart_file).parent_path().empty()
-                                                          ? std::filesystem::path(".")
-                                                          : std::filesystem::path(restart_file).parent_path(),
-                                                      dir);
-  check_output_directory(dir, cfg, o, continuing);
+  check_output_directory(dir, cfg, o, !restart_file.empty() && file_in_directory(restart_file, dir));
   if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out, restart_file);
   return run_with<double>(cfg, dir, backend, o.quiet, out, restart_file);
 }

@@ -29,24 +29,6 @@ BoundaryConditions boundaries_from(const RunConfig& c) {
   return bc;
 }
 
-// Evaluates the problem's initial state at every cell (ghosts too) in host memory.
-template <typename Real>
-void fill_initial_state(const Problem& problem, const Grid& g, Fields<Real, backend::Host>& f) {
-  auto q = f.view();
-  for (int k = 0; k < g.total[2]; ++k)
-    for (int j = 0; j < g.total[1]; ++j)
-      for (int i = 0; i < g.total[0]; ++i) {
-        const InitialState s = problem.initial_state(g.centre(0, i), g.centre(1, j), g.centre(2, k));
-        q(i, j, k, density) = Real(s.density);
-        for (int b = 0; b < 3; ++b) {
-          q(i, j, k, velocity_x + b) = Real(s.velocity[b]);
-          q(i, j, k, magnetic_field_x + b) = Real(s.magnetic_field[b]);
-        }
-        q(i, j, k, internal_energy) = Real(s.internal_energy);
-        q(i, j, k, psi) = Real(s.psi);
-      }
-}
-
 // Which variable of a bad cell is wrong, where it is, and its value.
 template <typename Real>
 std::string describe_bad_cell(const Fields<Real, backend::Host>& host, const Grid& g, long cell) {
@@ -67,6 +49,26 @@ std::string describe_bad_cell(const Fields<Real, backend::Host>& host, const Gri
 }
 
 }  // namespace
+
+template <typename Real>
+void fill_initial_state(const Problem& problem, const Grid& g, Fields<Real, backend::Host>& f) {
+  auto q = f.view();
+  for (int k = 0; k < g.total[2]; ++k)
+    for (int j = 0; j < g.total[1]; ++j)
+      for (int i = 0; i < g.total[0]; ++i) {
+        const InitialState s = problem.initial_state(g.centre(0, i), g.centre(1, j), g.centre(2, k));
+        q(i, j, k, density) = Real(s.density);
+        for (int b = 0; b < 3; ++b) {
+          q(i, j, k, velocity_x + b) = Real(s.velocity[b]);
+          q(i, j, k, magnetic_field_x + b) = Real(s.magnetic_field[b]);
+        }
+        q(i, j, k, internal_energy) = Real(s.internal_energy);
+        q(i, j, k, psi) = Real(s.psi);
+      }
+}
+
+template void fill_initial_state<float>(const Problem&, const Grid&, Fields<float, backend::Host>&);
+template void fill_initial_state<double>(const Problem&, const Grid&, Fields<double, backend::Host>&);
 
 Grid grid_from(const RunConfig& c) {
   const double lo[3] = {c.x_min, c.y_min, c.z_min};

@@ -22,6 +22,11 @@ Grid grid_from(const RunConfig& config);
 /// The scheme parameters of a configuration, with the problem's boundary adjustments.
 SchemeParameters scheme_from(const RunConfig& config, const Problem& problem);
 
+/// Evaluates the problem's initial state at every cell of `grid` (ghost cells included) into
+/// host fields of that grid. The problem must have been configured.
+template <typename Real>
+void fill_initial_state(const Problem& problem, const Grid& grid, Fields<Real, backend::Host>& fields);
+
 /// Thrown when a state becomes unphysical (NaN, rho <= 0, e < 0): the message names the step,
 /// time, cell (global indices and coordinates) and variable.
 class UnphysicalStateError : public Error {
