@@ -127,15 +127,22 @@ class Solver {
   void exchange_halo(Fields<Real, Backend>& f, int axis) {
     const long cells = halo_cells(grid_, axis);
     const long count = cells * num_vars;
+    // Buffers per axis (slab sizes differ between axes), allocated on first use.
+    auto& send_buf = halo_send_[axis];
+    auto& recv_buf = halo_recv_[axis];
+    auto& staged_send = staged_send_[axis];
+    auto& staged_recv = staged_recv_[axis];
     for (int side = 0; side < 2; ++side) {
-      if (halo_send_[side].size() != count) {
-        halo_send_[side] = Array1D<Real, Backend>(count);
-        halo_recv_[side] = Array1D<Real, Backend>(count);
-        staged_send_[side] = Array1D<Real, backend::Host>(count);
-        staged_recv_[side] = Array1D<Real, backend::Host>(count);
+      if (send_buf[side].size() != count) {
+        send_buf[side] = Array1D<Real, Backend>(count);
+        recv_buf[side] = Array1D<Real, Backend>(count);
+        if (!std::is_same<Backend, backend::Host>::value) {  // host fields need no staging
+          staged_send[side] = Array1D<Real, backend::Host>(count);
+          staged_recv[side] = Array1D<Real, backend::Host>(count);
+        }
       }
       for_each(Backend{}, Range1D{0, cells},
-               HaloPackKernel<Real>{f.const_view(), halo_send_[side].data(), grid_, axis, side});
+               HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
     }
     // Host fields, or device fields with a CUDA-aware MPI: MPI reads and writes the buffers
     // directly. Otherwise (the default) device buffers are staged through host memory.
@@ -143,18 +150,18 @@ class Solver {
     const void* send[2];
     void* recv[2];
     for (int side = 0; side < 2; ++side) {
-      if (!host) staged_send_[side].copy_from(halo_send_[side]);
-      send[side] = host ? static_cast<const void*>(halo_send_[side].data()) : staged_send_[side].data();
-      recv[side] = host ? static_cast<void*>(halo_recv_[side].data()) : staged_recv_[side].data();
+      if (!host) staged_send[side].copy_from(send_buf[side]);
+      send[side] = host ? static_cast<const void*>(send_buf[side].data()) : staged_send[side].data();
+      recv[side] = host ? static_cast<void*>(recv_buf[side].data()) : staged_recv[side].data();
       if (comm_->neighbour(axis, side) < 0) send[side] = recv[side] = nullptr;
     }
     if (!std::is_same<Backend, backend::Host>::value && host) device_synchronize();  // packs done
     comm_->exchange(axis, send, recv, std::size_t(count) * sizeof(Real));
     for (int side = 0; side < 2; ++side) {
       if (comm_->neighbour(axis, side) < 0) continue;
-      if (!host) halo_recv_[side].copy_from(staged_recv_[side]);
+      if (!host) recv_buf[side].copy_from(staged_recv[side]);
       for_each(Backend{}, Range1D{0, cells},
-               HaloUnpackKernel<Real>{f.view(), halo_recv_[side].data(), grid_, axis, side});
+               HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
     }
   }
 
@@ -194,8 +201,8 @@ class Solver {
   SchemeParameters params_;
   Source source_;
   const Communicator* comm_ = nullptr;
-  Array1D<Real, Backend> halo_send_[2], halo_recv_[2];
-  Array1D<Real, backend::Host> staged_send_[2], staged_recv_[2];
+  Array1D<Real, Backend> halo_send_[3][2], halo_recv_[3][2];          // [axis][side]
+  Array1D<Real, backend::Host> staged_send_[3][2], staged_recv_[3][2];  // device fields only
   IdealGas<Real> eos_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
