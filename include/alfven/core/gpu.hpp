@@ -23,6 +23,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "device.hpp"
 #include "error.hpp"
 #include "macros.hpp"
 #include "memory_resource.hpp"
@@ -145,15 +146,11 @@ inline const char* backend_name() {
   return enabled ? "CUDA" : "host";
 }
 
-/// Whether a CUDA device is visible at run time; always false in a host build.
+/// Whether a CUDA device is visible at run time; always false in a host translation unit
+/// (there nothing is launched on a device, whatever the build).
 inline bool device_available() {
 #if defined(__CUDACC__)
-  int n = 0;
-  if (cudaGetDeviceCount(&n) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return false;
-  }
-  return n > 0;
+  return ::alfven::device_available();
 #else
   return false;
 #endif

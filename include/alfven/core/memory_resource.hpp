@@ -29,17 +29,10 @@
 #endif
 
 #if defined(__CUDACC__)
-/// Checks a CUDA runtime call: on failure prints the call, the file, the line and the CUDA
-/// error string to stderr and aborts (device-side failures cannot be recovered from).
-#define ALFVEN_GPU_CHECK(call)                                                            \
-  do {                                                                                    \
-    const cudaError_t alfven_gpu_err_ = (call);                                           \
-    if (alfven_gpu_err_ != cudaSuccess) {                                                 \
-      std::fprintf(stderr, "alfven: CUDA call %s failed at %s:%d: %s\n", #call, __FILE__, \
-                   __LINE__, cudaGetErrorString(alfven_gpu_err_));                        \
-      std::abort();                                                                       \
-    }                                                                                     \
-  } while (0)
+#include "cuda/check.hpp"
+/// Checks a CUDA runtime call; the same check as ALFVEN_CUDA_CHECK (names the call, file and
+/// line, then calls the fatal handler, which stops every MPI rank in an MPI run).
+#define ALFVEN_GPU_CHECK(call) ALFVEN_CUDA_CHECK(call)
 #endif
 
 namespace alfven {

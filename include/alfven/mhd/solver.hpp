@@ -97,9 +97,8 @@ class Solver {
 
   /// Total mass, total energy and max |div B| of the current state (interior cells).
   Totals totals() const {
-    ReduceHelper<Totals, Backend> helper;
     return reduce(Backend{}, grid_.interior(), Totals{0, 0, 0}, TotalsKernel<Real>{q_.const_view(), grid_}, TotalsOp{},
-                  helper);
+                  totals_helper_);
   }
 
   /// Fills the ghost cells of `f`, axis by axis (x, y, z): faces shared with another block by
@@ -207,6 +206,7 @@ class Solver {
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
   ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;
+  mutable ReduceHelper<Totals, Backend> totals_helper_;  // reused: no allocation per log row
   // Measured (bench_mhd --stage, 64^3, one core): two passes win in float on both CPUs we have
   // (AMD EPYC 1.25e6 vs 1.08e6, Xeon 5.7e5 vs 5.2e5), tie or lose in double (EPYC 1.04e6 vs
   // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic.
