@@ -10,4 +10,5 @@
 #include "shapes.hpp"
 #include "tape.hpp"
 #include "transforms.hpp"
+#include "triangle_mesh.hpp"
 #include "vec3.hpp"
