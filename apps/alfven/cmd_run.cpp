@@ -1,4 +1,5 @@
 // `alfven run` and `alfven problems`.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -16,6 +17,9 @@ namespace {
 void print_summary(const mhd::RunSummary& s, bool two_d) {
   std::printf("\nDone: %ld steps to t = %.6g in %.2f s (%s backend, %.3g cell updates/s).\n", s.steps, s.time,
               s.wall_seconds, s.backend.c_str(), s.cell_updates_per_second);
+  if (s.halo_seconds > 0)
+    std::printf("Halo exchange: %.3f s of %.3f s in time steps (%.1f %%, slowest rank).\n", s.halo_seconds,
+                s.loop_seconds, 100.0 * s.halo_seconds / std::max(s.loop_seconds, 1e-12));
   std::printf("Output in %s/:\n", s.output_dir.c_str());
   std::printf("  snapshot_NNNN.h5  %d HDF5 snapshots (datasets density, velocity_x, ..., psi; shape (nz, ny, nx))\n",
               s.snapshots);

@@ -4,6 +4,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdlib>
+#include <new>
+
 #include "alfven/core/cuda/check.hpp"
 
 namespace alfven {
@@ -38,6 +41,34 @@ void select_device(int local_rank) {
 
 void device_synchronize() {
   if (device_count() > 0) ALFVEN_CUDA_CHECK(cudaDeviceSynchronize());
+}
+
+void* allocate_pinned(std::size_t bytes) {
+  if (bytes == 0) return nullptr;
+  if (device_count() == 0) {  // no driver: plain memory (pinning needs a CUDA context)
+    void* p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+    if (!p) throw std::bad_alloc();
+    return p;
+  }
+  void* p = nullptr;
+  if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess) {
+    (void)cudaGetLastError();
+    throw std::bad_alloc();
+  }
+  return p;
+}
+
+void free_pinned(void* p) {
+  if (!p) return;
+  // Memory from the fallback above is not registered with CUDA: ask before freeing.
+  cudaPointerAttributes attr{};
+  if (device_count() > 0 && cudaPointerGetAttributes(&attr, p) == cudaSuccess &&
+      attr.type == cudaMemoryTypeHost) {
+    ALFVEN_CUDA_CHECK(cudaFreeHost(p));
+  } else {
+    (void)cudaGetLastError();
+    std::free(p);
+  }
 }
 
 int current_device() {

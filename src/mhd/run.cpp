@@ -105,7 +105,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     const char* path = backend != "cuda" ? "host buffers"
                        : sim.communicator().device_pointers_allowed()
                            ? "direct (CUDA-aware MPI takes device pointers)"
-                           : "staged through host memory (MPI is not known to be CUDA-aware)";
+                           : "staged through pinned host memory (MPI is not known to be CUDA-aware)";
     out << "halo exchange: " << path << "; periodic axes of one block: local copy\n";
   }
   if (backend == "cuda" && sim.communicator().size() > 1) {
@@ -192,6 +192,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.wall_seconds = seconds_since(t0);
   summary.cell_updates_per_second = double(summary.cells) * sim.steps() / std::max(loop_seconds, 1e-12);
   summary.snapshots = output ? output->snapshots_written() : 0;
+  summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
+  summary.loop_seconds = loop_seconds;
   return summary;
 }
 

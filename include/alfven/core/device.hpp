@@ -6,6 +6,9 @@
 /// inline, so callers need no #ifdef.
 #pragma once
 
+#include <cstddef>
+#include <cstdlib>
+#include <new>
 #include <string>
 
 #include "error.hpp"
@@ -37,6 +40,13 @@ int current_device();
 /// Needed before host code or a CUDA-aware MPI reads what asynchronous kernels wrote.
 void device_synchronize();
 
+/// Allocates `bytes` bytes of page-locked (pinned) host memory (cudaHostAlloc), so that host <->
+/// device copies run at full link speed and asynchronously; std::aligned_alloc when no device is
+/// visible. Returns nullptr for 0 bytes. Release with free_pinned(). Throws std::bad_alloc.
+void* allocate_pinned(std::size_t bytes);
+/// Releases memory from allocate_pinned() (nullptr is ignored).
+void free_pinned(void* p);
+
 #else
 
 inline int device_count() { return 0; }
@@ -50,7 +60,54 @@ inline void select_device(int local_rank) {
 }
 inline int current_device() { return -1; }
 inline void device_synchronize() {}
+inline void* allocate_pinned(std::size_t bytes) {
+  if (bytes == 0) return nullptr;
+  void* p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+inline void free_pinned(void* p) { std::free(p); }
 
 #endif
+
+}  // namespace alfven
+
+namespace alfven {
+
+/// A host buffer of `size` elements of T in pinned memory (allocate_pinned): the staging area
+/// of host <-> device copies that must overlap or run at full speed (MPI halo staging). Move-only;
+/// contents uninitialised.
+template <typename T>
+class PinnedBuffer {
+ public:
+  PinnedBuffer() = default;
+  explicit PinnedBuffer(std::size_t size)
+      : data_(static_cast<T*>(allocate_pinned(size * sizeof(T)))), size_(size) {}
+  PinnedBuffer(PinnedBuffer&& o) noexcept : data_(o.data_), size_(o.size_) {
+    o.data_ = nullptr;
+    o.size_ = 0;
+  }
+  PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
+    if (this != &o) {
+      free_pinned(data_);
+      data_ = o.data_;
+      size_ = o.size_;
+      o.data_ = nullptr;
+      o.size_ = 0;
+    }
+    return *this;
+  }
+  PinnedBuffer(const PinnedBuffer&) = delete;
+  PinnedBuffer& operator=(const PinnedBuffer&) = delete;
+  ~PinnedBuffer() { free_pinned(data_); }
+
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return size_; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
 
 }  // namespace alfven

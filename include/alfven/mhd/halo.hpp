@@ -14,6 +14,14 @@
 namespace alfven {
 namespace mhd {
 
+/// Where halo-exchange time goes, in seconds (accumulated; see Solver::halo_profile).
+struct HaloProfile {
+  double pack_and_copy_out = 0;   ///< pack kernels and device-to-host staging copies
+  double mpi = 0;                 ///< MPI sends and receives (waits included)
+  double copy_in_and_unpack = 0;  ///< host-to-device staging copies and unpack kernels
+  double total() const { return pack_and_copy_out + mpi + copy_in_and_unpack; }
+};
+
 /// Number of cells in one halo slab of `axis`.
 ALFVEN_HOST_DEVICE inline long halo_cells(const Grid& g, int axis) {
   long n = g.margin[axis];

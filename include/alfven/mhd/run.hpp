@@ -39,6 +39,8 @@ struct RunSummary {
   double cell_updates_per_second = 0;  ///< interior cells x steps / time-loop wall time (output excluded)
   int snapshots = 0;              ///< snapshots written
   long cells = 0;                 ///< interior cells
+  double loop_seconds = 0;        ///< wall time of the time steps alone (output excluded)
+  double halo_seconds = 0;        ///< halo exchange time, slowest rank (ALFVEN_PROFILE_HALO=1 only)
 };
 
 /// The validated configuration a RunOptions describes (built-in problem text or file, then

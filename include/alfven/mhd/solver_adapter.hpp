@@ -21,6 +21,7 @@ class SolverAdapter final : public SolverInterface<Real> {
   TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
   void advance(Real dt) override { solver_.advance(dt); }
   Totals totals() const override { return solver_.totals(); }
+  HaloProfile halo_profile() const override { return solver_.halo_profile(); }
   const char* backend_name() const override { return Backend::name; }
 
  private:

@@ -10,6 +10,7 @@
 #include "alfven/mhd/diagnostics.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
+#include "alfven/mhd/halo.hpp"
 #include "alfven/mhd/scheme.hpp"
 
 namespace alfven {
@@ -39,6 +40,9 @@ class SolverInterface {
   /// Total mass, energy and max |div B|.
   virtual Totals totals() const = 0;
   /// "host" or "cuda".
+  /// Seconds spent in halo exchanges (0 unless ALFVEN_PROFILE_HALO=1; see Solver::halo_profile).
+  virtual HaloProfile halo_profile() const = 0;
+  double halo_seconds() const { return this->halo_profile().total(); }
   virtual const char* backend_name() const = 0;
 };
 

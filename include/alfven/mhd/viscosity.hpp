@@ -126,9 +126,10 @@ struct ViscosityKernel {
   }
 };
 
-/// Cells the viscous update along `axis` writes: [2, total - 2) along it, everything across.
+/// Cells the viscous update along `axis` writes: [2, total - 2) along it, the interior across
+/// (ghost cells of the other axes are refilled by the boundary step that follows the passes).
 inline Range3D viscosity_range(const Grid& g, int axis) {
-  Range3D r = g.all();
+  Range3D r = g.interior();
   r.begin[axis] = 2;
   r.end[axis] = g.total[axis] - 2;
   return r;

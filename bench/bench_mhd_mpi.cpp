@@ -1,0 +1,121 @@
+// bench_mhd_mpi: MHD cell updates per second on several MPI ranks (and GPUs), for weak and strong
+// scaling. Every rank steps its block of a 3D Orszag-Tang problem (the built-in problem extruded
+// in z, periodic on every axis); no output is written. Prints one JSON line (rank 0):
+//   {"bench":"mhd_mpi","ranks":2,"dims":[2,1,1],"grid":[512,256,256],"local":[256,256,256],
+//    "precision":"float","backend":"cuda","steps":20,"seconds":...,"cell_updates_per_second":...,
+//    "halo_seconds":...}
+// halo_seconds is filled when ALFVEN_PROFILE_HALO=1 (exchanges then wait for the device).
+//
+//   mpiexec -n 2 bench_mhd_mpi --grid 512 256 256 --precision float --backend cuda --steps 20
+// Weak-scaling efficiency = rate(N ranks, N blocks of B) / (N * rate(1 rank, B)).
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "alfven/mhd/parallel.hpp"
+#include "alfven/mhd/run.hpp"
+#include "alfven/mhd/simulation.hpp"
+
+namespace {
+
+struct Args {
+  int n[3] = {128, 128, 128};
+  int procs[3] = {0, 0, 0};
+  std::string precision = "float", backend = "cuda";
+  int steps = 20, warmup = 3;
+};
+
+Args parse(int argc, char** argv) {
+  Args a;
+  for (int i = 1; i < argc; ++i) {
+    const std::string s = argv[i];
+    auto need = [&](int k) {
+      if (i + k >= argc) {
+        std::fprintf(stderr, "bench_mhd_mpi: %s needs %d value(s)\n", s.c_str(), k);
+        std::exit(2);
+      }
+    };
+    if (s == "--grid") {
+      need(3);
+      for (int d = 0; d < 3; ++d) a.n[d] = std::atoi(argv[++i]);
+    } else if (s == "--procs") {
+      need(3);
+      for (int d = 0; d < 3; ++d) a.procs[d] = std::atoi(argv[++i]);
+    } else if (s == "--precision") {
+      need(1);
+      a.precision = argv[++i];
+    } else if (s == "--backend") {
+      need(1);
+      a.backend = argv[++i];
+    } else if (s == "--steps") {
+      need(1);
+      a.steps = std::atoi(argv[++i]);
+    } else if (s == "--warmup") {
+      need(1);
+      a.warmup = std::atoi(argv[++i]);
+    } else {
+      std::fprintf(stderr,
+                   "usage: bench_mhd_mpi [--grid NX NY NZ] [--procs PX PY PZ] [--precision float|double]\n"
+                   "                     [--backend host|cuda] [--steps N] [--warmup N]\n");
+      std::exit(2);
+    }
+  }
+  return a;
+}
+
+template <typename Real>
+void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
+  using clock = std::chrono::steady_clock;
+  alfven::mhd::Simulation<Real> sim(cfg, a.backend);
+  for (int s = 0; s < a.warmup; ++s) sim.step();
+  const alfven::mhd::HaloProfile h0 = sim.solver().halo_profile();
+  sim.communicator().min(0.0);  // start together
+  const auto t0 = clock::now();
+  for (int s = 0; s < a.steps; ++s) sim.step();  // each step ends with a global CFL reduction
+  const double seconds = sim.communicator().max(std::chrono::duration<double>(clock::now() - t0).count());
+  const alfven::mhd::HaloProfile h1 = sim.solver().halo_profile();
+  const double halo = sim.communicator().max(h1.total() - h0.total());
+  const double out = sim.communicator().max(h1.pack_and_copy_out - h0.pack_and_copy_out);
+  const double mpi = sim.communicator().max(h1.mpi - h0.mpi);
+  const double in = sim.communicator().max(h1.copy_in_and_unpack - h0.copy_in_and_unpack);
+  if (sim.communicator().rank() != 0) return;
+  const auto& g = sim.global_grid();
+  const auto& l = sim.grid();
+  const auto& dims = sim.communicator().dims();
+  const double cells = double(g.global_n[0]) * g.global_n[1] * g.global_n[2];
+  std::printf(
+      "{\"bench\":\"mhd_mpi\",\"ranks\":%d,\"dims\":[%d,%d,%d],\"grid\":[%d,%d,%d],\"local\":[%d,%d,%d],"
+      "\"precision\":\"%s\",\"backend\":\"%s\",\"steps\":%d,\"seconds\":%.4f,\"cell_updates_per_second\":%.4g,"
+      "\"halo_seconds\":%.4f,\"halo_pack_copy_out\":%.4f,\"halo_mpi\":%.4f,\"halo_copy_in_unpack\":%.4f}\n",
+      sim.communicator().size(), dims[0], dims[1], dims[2], g.global_n[0], g.global_n[1], g.global_n[2], l.n[0],
+      l.n[1], l.n[2], a.precision.c_str(), a.backend.c_str(), a.steps, seconds, cells * a.steps / seconds, halo, out, mpi, in);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  alfven::mhd::ParallelEnvironment mpi(argc, argv);
+  const Args a = parse(argc, argv);
+  try {
+    alfven::mhd::RunOptions o;
+    o.config = "orszag_tang";
+    const char* axes = "ijk";
+    for (int d = 0; d < 3; ++d) {
+      o.overrides.push_back(std::string("grid.") + axes[d] + "_size=" + std::to_string(a.n[d]));
+      o.overrides.push_back(std::string("mpi.") + "xyz"[d] + "_procs=" + std::to_string(a.procs[d]));
+    }
+    o.overrides.push_back("precision=" + a.precision);
+    const alfven::mhd::RunConfig cfg = alfven::mhd::resolve_config(o);
+    if (a.precision == "float")
+      bench<float>(a, cfg);
+    else
+      bench<double>(a, cfg);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_mhd_mpi: rank %d: %s\n", alfven::mhd::world_rank(), e.what());
+    alfven::mhd::abort_all(1);
+  }
+  return 0;
+}
