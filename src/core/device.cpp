@@ -71,6 +71,19 @@ void free_pinned(void* p) {
   }
 }
 
+bool register_host_memory(void* p, std::size_t bytes) {
+  if (!p || bytes == 0 || device_count() == 0) return false;
+  if (cudaHostRegister(p, bytes, cudaHostRegisterPortable) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return true;
+}
+
+void unregister_host_memory(void* p) {
+  if (p && cudaHostUnregister(p) != cudaSuccess) (void)cudaGetLastError();
+}
+
 int current_device() {
   if (device_count() == 0) return -1;
   int device = -1;

@@ -9,7 +9,9 @@
 #include <cstdlib>
 #include <string>
 #include <algorithm>
+#include <vector>
 
+#include "alfven/core/device.hpp"
 #include "alfven/core/fatal.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/config.hpp"
@@ -45,27 +47,76 @@ class MpiCommunicator final : public Communicator {
   ~MpiCommunicator() override {
     int finalized = 0;
     MPI_Finalized(&finalized);
-    if (!finalized) MPI_Comm_free(&cart_);
+    if (finalized) return;
+    for (auto& st : staging_) {
+      for (void* p : st.registered) unregister_host_memory(p);
+      if (st.window != MPI_WIN_NULL) MPI_Win_free(&st.window);
+    }
+    if (node_ != MPI_COMM_NULL) MPI_Comm_free(&node_);
+    MPI_Comm_free(&cart_);
   }
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   bool device_pointers_allowed() const override { return gpu_aware_mpi(); }
 
-  void exchange(int axis, const void* const send[2], void* const recv[2], std::size_t bytes) const override {
+  void exchange(int axis, const void* const send[2], void* const recv[2], const std::size_t bytes[2]) const override {
     MPI_Request req[4];
     int n = 0;
     // A message sent across face s is received as coming from face 1 - s: tag by direction.
+    // Both ends agree on the size: a face is shared staging on both of its ranks or on neither.
     for (int side = 0; side < 2; ++side) {
       const int peer = neighbours_[axis][side];
       if (peer < 0) continue;
-      MPI_Irecv(recv[side], int(bytes), MPI_BYTE, peer, 1 - side, cart_, &req[n++]);
+      MPI_Irecv(recv[side], int(bytes[side]), MPI_BYTE, peer, 1 - side, cart_, &req[n++]);
     }
     for (int side = 0; side < 2; ++side) {
       const int peer = neighbours_[axis][side];
       if (peer < 0) continue;
-      MPI_Isend(send[side], int(bytes), MPI_BYTE, peer, side, cart_, &req[n++]);
+      MPI_Isend(send[side], int(bytes[side]), MPI_BYTE, peer, side, cart_, &req[n++]);
     }
     MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+  }
+
+  // One MPI shared-memory window per axis over the ranks of this node: each rank's segment holds
+  // its outgoing slabs [side][parity]; a neighbour on the same node reads them in place.
+  // ALFVEN_NODE_STAGING=0 turns it off (every face then goes through MPI messages).
+  const SharedStaging* shared_staging(int axis, std::size_t bytes) const override {
+    Staging& st = staging_[axis];
+    if (st.ready) return st.usable ? &st.view : nullptr;
+    st.ready = true;
+    const char* env = std::getenv("ALFVEN_NODE_STAGING");
+    if (env && std::string(env) == "0") return nullptr;  // same answer on every rank
+    if (node_ == MPI_COMM_NULL) MPI_Comm_split_type(cart_, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_);
+    const std::size_t slot = (bytes + 4095) / 4096 * 4096;  // page-aligned slots
+    void* base = nullptr;
+    MPI_Win_allocate_shared(MPI_Aint(4 * slot), 1, MPI_INFO_NULL, node_, &base, &st.window);
+    MPI_Group world_group, node_group;
+    MPI_Comm_group(cart_, &world_group);
+    MPI_Comm_group(node_, &node_group);
+    bool any_local = false;
+    for (int side = 0; side < 2; ++side) {
+      const int peer = neighbours_[axis][side];
+      int local = MPI_UNDEFINED;
+      if (peer >= 0) MPI_Group_translate_ranks(world_group, 1, &peer, node_group, &local);
+      if (local == MPI_UNDEFINED) continue;
+      MPI_Aint size = 0;
+      int unit = 0;
+      void* peer_base = nullptr;
+      MPI_Win_shared_query(st.window, local, &size, &unit, &peer_base);
+      for (int parity = 0; parity < 2; ++parity) {
+        st.view.send[side][parity] = static_cast<char*>(base) + (2 * side + parity) * slot;
+        // The neighbour sends to this face from its face 1 - side.
+        st.view.recv[side][parity] = static_cast<char*>(peer_base) + (2 * (1 - side) + parity) * slot;
+      }
+      // Page-lock the neighbour's segment as mapped here, for full-speed device copies.
+      if (register_host_memory(peer_base, 4 * slot)) st.registered.push_back(peer_base);
+      any_local = true;
+    }
+    if (any_local && register_host_memory(base, 4 * slot)) st.registered.push_back(base);
+    MPI_Group_free(&world_group);
+    MPI_Group_free(&node_group);
+    st.usable = any_local;
+    return st.usable ? &st.view : nullptr;
   }
   double min(double x) const override { return reduce(x, MPI_DOUBLE, MPI_MIN); }
   long min(long x) const override {
@@ -96,6 +147,14 @@ class MpiCommunicator final : public Communicator {
   }
   MPI_Comm cart_ = MPI_COMM_NULL;
   int rank_ = 0, size_ = 1;
+  struct Staging {
+    bool ready = false, usable = false;
+    MPI_Win window = MPI_WIN_NULL;
+    SharedStaging view;
+    std::vector<void*> registered;
+  };
+  mutable MPI_Comm node_ = MPI_COMM_NULL;  // ranks sharing this node's memory
+  mutable Staging staging_[3];
 };
 
 }  // namespace

@@ -3,6 +3,7 @@
 
 #include "alfven/core/device.hpp"
 
+#include <cstdlib>
 #include <chrono>
 #include <climits>
 #include <cmath>
@@ -102,10 +103,15 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << dir << "\n";
   }
   if (root && sim.communicator().size() > 1) {
+    const char* env = std::getenv("ALFVEN_NODE_STAGING");
+    const bool node_staging = !(env && std::string(env) == "0");
     const char* path = backend != "cuda" ? "host buffers"
                        : sim.communicator().device_pointers_allowed()
                            ? "direct (CUDA-aware MPI takes device pointers)"
-                           : "staged through pinned host memory (MPI is not known to be CUDA-aware)";
+                       : node_staging ? "staged through pinned host memory (MPI is not known to be CUDA-aware); "
+                                        "between ranks of one node through shared memory, MPI carrying only a "
+                                        "ready signal (ALFVEN_NODE_STAGING=0 sends every halo with MPI)"
+                                      : "staged through pinned host memory, every halo sent with MPI";
     out << "halo exchange: " << path << "; periodic axes of one block: local copy\n";
   }
   if (backend == "cuda" && sim.communicator().size() > 1) {

@@ -46,6 +46,12 @@ void device_synchronize();
 void* allocate_pinned(std::size_t bytes);
 /// Releases memory from allocate_pinned() (nullptr is ignored).
 void free_pinned(void* p);
+/// Page-locks `bytes` bytes of existing host memory at `p` (cudaHostRegister, portable), e.g. a
+/// shared-memory segment used for staging; returns false (and changes nothing) where that is not
+/// possible (no device, or the memory cannot be registered). Undo with unregister_host_memory().
+bool register_host_memory(void* p, std::size_t bytes);
+/// Undoes register_host_memory(p).
+void unregister_host_memory(void* p);
 
 #else
 
@@ -67,6 +73,8 @@ inline void* allocate_pinned(std::size_t bytes) {
   return p;
 }
 inline void free_pinned(void* p) { std::free(p); }
+inline bool register_host_memory(void*, std::size_t) { return false; }
+inline void unregister_host_memory(void*) {}
 
 #endif
 

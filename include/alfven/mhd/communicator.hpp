@@ -30,9 +30,33 @@ class Communicator {
   int neighbour(int axis, int side) const { return neighbours_[axis][side]; }
 
   /// Sends send[side] to neighbour(axis, side) and receives recv[side] from it, for both
-  /// sides at once (non-blocking underneath). Buffers are host memory of `bytes` bytes each; a
-  /// side without a neighbour is skipped. Synchronous on return.
-  virtual void exchange(int axis, const void* const send[2], void* const recv[2], std::size_t bytes) const = 0;
+  /// sides at once (non-blocking underneath). Buffers are host memory of bytes[side] bytes each
+  /// (0 bytes: a message that only says "ready", used with shared staging); a side without a
+  /// neighbour is skipped. Synchronous on return.
+  virtual void exchange(int axis, const void* const send[2], void* const recv[2],
+                        const std::size_t bytes[2]) const = 0;
+
+  /// Host buffers shared with the neighbours of one axis that run on the same node, so that a
+  /// device halo is staged through host memory once, without MPI copying it (see
+  /// shared_staging()). Indices [side][parity]: send[s][p] is this rank's outgoing slab across
+  /// face s; recv[s][p] is the neighbour's outgoing slab across its face 1 - s, i.e. what this
+  /// rank receives on face s. nullptr where the neighbour is on another node or absent.
+  struct SharedStaging {
+    void* send[2][2] = {{nullptr, nullptr}, {nullptr, nullptr}};
+    const void* recv[2][2] = {{nullptr, nullptr}, {nullptr, nullptr}};
+  };
+  /// The shared staging of `axis` for slabs of `bytes` bytes, allocated on first use (pinned,
+  /// page-locked for the device), or nullptr where this communicator has none. Collective: every
+  /// rank must call it with the same axis and size at the same point of the run (the solver
+  /// does, at the first exchange of each axis). Protocol: write send[s][p], make it complete,
+  /// exchange() with 0 bytes on those sides, then read recv[s][p]; alternate p between exchanges
+  /// of an axis. A slot is rewritten two exchanges later, after the neighbour has said "ready"
+  /// again, which it does only once its copies out of the slot are complete.
+  virtual const SharedStaging* shared_staging(int axis, std::size_t bytes) const {
+    (void)axis;
+    (void)bytes;
+    return nullptr;
+  }
   /// Global minimum / sum / maximum over all ranks (same value returned on every rank).
   virtual double min(double x) const = 0;
   virtual long min(long x) const = 0;
@@ -66,7 +90,7 @@ class SerialCommunicator final : public Communicator {
   }
   int rank() const override { return 0; }
   int size() const override { return 1; }
-  void exchange(int, const void* const[2], void* const[2], std::size_t) const override {
+  void exchange(int, const void* const[2], void* const[2], const std::size_t[2]) const override {
     ALFVEN_REQUIRE(false, "SerialCommunicator::exchange: a single block has no neighbours to exchange with");
   }
   double min(double x) const override { return x; }

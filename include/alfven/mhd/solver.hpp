@@ -163,9 +163,15 @@ class Solver {
     auto& staged_send = staged_send_[axis];
     auto& staged_recv = staged_recv_[axis];
     // Host fields, or device fields with a CUDA-aware MPI: MPI reads and writes the buffers
-    // directly. Otherwise device buffers are staged through pinned host memory.
+    // directly. Otherwise device buffers are staged through pinned host memory: shared with the
+    // neighbour when it runs on this node (MPI then carries only a "ready" message), else
+    // private and sent with MPI.
     const bool direct = host_fields || comm_->device_pointers_allowed();
+    const Communicator::SharedStaging* shared = direct ? nullptr : comm_->shared_staging(axis, bytes);
+    const int parity = halo_parity_[axis];
+    halo_parity_[axis] ^= 1;
     bool has[2];
+    void* out[2] = {nullptr, nullptr};
     for (int side = 0; side < 2; ++side) {
       has[side] = comm_->neighbour(axis, side) >= 0;
       if (send_buf[side].size() != count) {
@@ -179,29 +185,34 @@ class Solver {
       if (!has[side]) continue;
       for_each(Backend{}, Range1D{0, cells},
                HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
-      if (!direct)
-        alfven::detail::Copier<backend::Host, Backend>::copy_async(
-            staged_send[side].data(), send_buf[side].data(), bytes, nullptr);
+      if (direct) continue;
+      out[side] = shared && shared->send[side][parity] ? shared->send[side][parity]
+                                                       : static_cast<void*>(staged_send[side].data());
+      alfven::detail::Copier<backend::Host, Backend>::copy_async(out[side], send_buf[side].data(), bytes, nullptr);
     }
     if (!host_fields) device_synchronize();  // packs (and device-to-host copies) done
     lap(t, halo_profile_.pack_and_copy_out);
     const void* send[2];
     void* recv[2];
+    std::size_t sizes[2];
     for (int side = 0; side < 2; ++side) {
+      const bool via_shared = !direct && shared && shared->send[side][parity];
+      sizes[side] = via_shared ? 0 : bytes;
       send[side] = !has[side] ? nullptr
                    : direct   ? static_cast<const void*>(send_buf[side].data())
-                              : staged_send[side].data();
+                              : out[side];
       recv[side] = !has[side] ? nullptr
                    : direct   ? static_cast<void*>(recv_buf[side].data())
                               : staged_recv[side].data();
     }
-    comm_->exchange(axis, send, recv, bytes);
+    comm_->exchange(axis, send, recv, sizes);
     lap(t, halo_profile_.mpi);
     for (int side = 0; side < 2; ++side) {
       if (!has[side]) continue;
-      if (!direct)
-        alfven::detail::Copier<Backend, backend::Host>::copy_async(
-            recv_buf[side].data(), staged_recv[side].data(), bytes, nullptr);
+      if (!direct) {
+        const void* in = sizes[side] == 0 ? shared->recv[side][parity] : staged_recv[side].data();
+        alfven::detail::Copier<Backend, backend::Host>::copy_async(recv_buf[side].data(), in, bytes, nullptr);
+      }
       for_each(Backend{}, Range1D{0, cells},
                HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
     }
@@ -260,6 +271,7 @@ class Solver {
     return e && std::string(e) == "1";
   }();
   HaloProfile halo_profile_{};
+  int halo_parity_[3] = {0, 0, 0};  // which shared staging slot the next exchange of an axis uses
   IdealGas<Real> eos_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
