@@ -187,9 +187,14 @@ TriangleMesh read_ply(const std::string& path) {
     if (!has_data_line) in.set_pos(data.size());
     detail::ByteCursor bin(data, path, in.pos(), format == Format::be);
     auto fail = [&](const std::string& m) { bin.fail(m); };
+    const Element* reading = nullptr;
+    long long index = 0;
+    try {
     for (const auto& e : elements) {
       const bool is_vertex = &e == vertex_el, is_face = &e == face_el;
+      reading = &e;
       for (long long i = 0; i < e.count; ++i) {
+        index = i;
         double xyz[3] = {0, 0, 0};
         for (std::size_t k = 0; k < e.properties.size(); ++k) {
           const auto& p = e.properties[k];
@@ -218,6 +223,11 @@ TriangleMesh read_ply(const std::string& path) {
         }
         if (is_vertex) mesh.vertices.push_back(Vec3<double>{xyz[0], xyz[1], xyz[2]});
       }
+    }
+    } catch (const Error& err) {  // say which element the data ran out in
+      if (reading == nullptr || std::string(err.what()).find("file ends") == std::string::npos) throw;
+      throw Error(std::string(err.what()) + ", reading " + reading->name + " " + std::to_string(index) +
+                  " of the " + std::to_string(reading->count) + " the header declares");
     }
     for (std::size_t p = bin.pos(); p < data.size(); ++p)
       if (!std::isspace(static_cast<unsigned char>(data[p])))
