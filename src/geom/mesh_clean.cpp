@@ -34,7 +34,8 @@ std::vector<EdgeUse> edge_uses(const TriangleMesh& mesh) {
   uses.reserve(3 * mesh.triangle_count());
   for (std::size_t t = 0; t < mesh.triangle_count(); ++t)
     for (int k = 0; k < 3; ++k) {
-      const std::int32_t u = mesh.triangles[t][std::size_t(k)], v = mesh.triangles[t][std::size_t((k + 1) % 3)];
+      const std::int32_t u = mesh.triangles[t][std::size_t(k)],
+                         v = mesh.triangles[t][std::size_t((k + 1) % 3)];
       if (u == v) continue;  // a repeated index has no edge there
       uses.push_back({std::min(u, v), std::max(u, v), std::uint32_t(t), u < v});
     }
@@ -71,14 +72,20 @@ bool degenerate_triangle(const V& a, const V& b, const V& c, double tolerance) {
   return height <= tolerance;
 }
 
-double triple(const V& a, const V& b, const V& c) { return dot(a, cross(b, c)); }
+double triple(const V& a, const V& b, const V& c) {
+  return dot(a, cross(b, c));
+}
 
-void flip(std::array<std::int32_t, 3>& t) { std::swap(t[1], t[2]); }
+void flip(std::array<std::int32_t, 3>& t) {
+  std::swap(t[1], t[2]);
+}
 
 // ---- triangle-triangle overlap -----------------------------------------------------------------
 
 // Sign of the volume of (p, q, a, b): which side of line pq the edge ab passes.
-double orient3(const V& p, const V& q, const V& a, const V& b) { return dot(cross(a - p, b - p), q - p); }
+double orient3(const V& p, const V& q, const V& a, const V& b) {
+  return dot(cross(a - p, b - p), q - p);
+}
 
 // Segment pq meets triangle abc (inclusive), for a segment not lying in the triangle's plane.
 bool segment_meets_triangle(const V& p, const V& q, const V& a, const V& b, const V& c) {
@@ -102,7 +109,8 @@ bool on_segment(const P2& a, const P2& b, const P2& p) {
 bool segments_meet(const P2& p1, const P2& p2, const P2& q1, const P2& q2) {
   const double d1 = orient2(q1, q2, p1), d2 = orient2(q1, q2, p2), d3 = orient2(p1, p2, q1),
                d4 = orient2(p1, p2, q2);
-  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)))
+    return true;
   return (d1 == 0 && on_segment(q1, q2, p1)) || (d2 == 0 && on_segment(q1, q2, p2)) ||
          (d3 == 0 && on_segment(p1, p2, q1)) || (d4 == 0 && on_segment(p1, p2, q2));
 }
@@ -114,19 +122,24 @@ bool point_in_triangle(const P2& p, const P2& a, const P2& b, const P2& c) {
 // Triangles A and B intersect (touching counts). `eps`: distance below which a point counts as
 // lying in the other triangle's plane.
 bool triangles_intersect(const std::array<V, 3>& A, const std::array<V, 3>& B, double eps) {
-  const V na = normalize(cross(A[1] - A[0], A[2] - A[0])), nb = normalize(cross(B[1] - B[0], B[2] - B[0]));
+  const V na = normalize(cross(A[1] - A[0], A[2] - A[0])),
+          nb = normalize(cross(B[1] - B[0], B[2] - B[0]));
   if (dot(na, na) == 0.0 || dot(nb, nb) == 0.0) return false;  // degenerate: reported as such
   double db[3], da[3];
-  for (int i = 0; i < 3; ++i) db[i] = dot(na, B[std::size_t(i)] - A[0]), da[i] = dot(nb, A[std::size_t(i)] - B[0]);
+  for (int i = 0; i < 3; ++i)
+    db[i] = dot(na, B[std::size_t(i)] - A[0]), da[i] = dot(nb, A[std::size_t(i)] - B[0]);
   auto separated = [eps](const double* d) {
     return (d[0] > eps && d[1] > eps && d[2] > eps) || (d[0] < -eps && d[1] < -eps && d[2] < -eps);
   };
   if (separated(db) || separated(da)) return false;
   if (std::fabs(db[0]) <= eps && std::fabs(db[1]) <= eps && std::fabs(db[2]) <= eps) {
     // coplanar: in 2D, dropping the normal's largest component
-    const int drop = std::fabs(na.x) > std::fabs(na.y) ? (std::fabs(na.x) > std::fabs(na.z) ? 0 : 2)
-                                                       : (std::fabs(na.y) > std::fabs(na.z) ? 1 : 2);
-    auto to2 = [drop](const V& p) { return drop == 0 ? P2{p.y, p.z} : (drop == 1 ? P2{p.z, p.x} : P2{p.x, p.y}); };
+    const int drop = std::fabs(na.x) > std::fabs(na.y)
+                         ? (std::fabs(na.x) > std::fabs(na.z) ? 0 : 2)
+                         : (std::fabs(na.y) > std::fabs(na.z) ? 1 : 2);
+    auto to2 = [drop](const V& p) {
+      return drop == 0 ? P2{p.y, p.z} : (drop == 1 ? P2{p.z, p.x} : P2{p.x, p.y});
+    };
     P2 a[3], b[3];
     for (int i = 0; i < 3; ++i) a[i] = to2(A[std::size_t(i)]), b[i] = to2(B[std::size_t(i)]);
     for (int i = 0; i < 3; ++i)
@@ -135,8 +148,10 @@ bool triangles_intersect(const std::array<V, 3>& A, const std::array<V, 3>& B, d
     return point_in_triangle(a[0], b[0], b[1], b[2]) || point_in_triangle(b[0], a[0], a[1], a[2]);
   }
   for (int i = 0; i < 3; ++i) {
-    if (segment_meets_triangle(A[std::size_t(i)], A[std::size_t((i + 1) % 3)], B[0], B[1], B[2])) return true;
-    if (segment_meets_triangle(B[std::size_t(i)], B[std::size_t((i + 1) % 3)], A[0], A[1], A[2])) return true;
+    if (segment_meets_triangle(A[std::size_t(i)], A[std::size_t((i + 1) % 3)], B[0], B[1], B[2]))
+      return true;
+    if (segment_meets_triangle(B[std::size_t(i)], B[std::size_t((i + 1) % 3)], A[0], A[1], A[2]))
+      return true;
   }
   return false;
 }
@@ -225,16 +240,20 @@ bool triangles_overlap(const TriangleMesh& m, std::size_t s, std::size_t t, doub
   for (int i = 0; i < 3; ++i) {
     bool found = false;
     for (int j = 0; j < 3; ++j) found = found || S[std::size_t(i)] == T[std::size_t(j)];
-    if (found) ++shared;
-    else s_only = i;
+    if (found)
+      ++shared;
+    else
+      s_only = i;
   }
   if (shared == 3) return true;  // the same triangle twice
-  std::array<V, 3> A{m.corner(s, 0), m.corner(s, 1), m.corner(s, 2)}, B{m.corner(t, 0), m.corner(t, 1), m.corner(t, 2)};
+  std::array<V, 3> A{m.corner(s, 0), m.corner(s, 1), m.corner(s, 2)},
+      B{m.corner(t, 0), m.corner(t, 1), m.corner(t, 2)};
   if (shared == 2) {
     // Meeting along the shared edge is allowed; they overlap only if coplanar and folded onto
     // the same side of that edge.
     for (int j = 0; j < 3; ++j)
-      if (T[std::size_t(j)] != S[0] && T[std::size_t(j)] != S[1] && T[std::size_t(j)] != S[2]) t_only = j;
+      if (T[std::size_t(j)] != S[0] && T[std::size_t(j)] != S[1] && T[std::size_t(j)] != S[2])
+        t_only = j;
     const V& p = A[std::size_t((s_only + 1) % 3)];
     const V& q = A[std::size_t((s_only + 2) % 3)];
     const V& a = A[std::size_t(s_only)];
@@ -243,7 +262,7 @@ bool triangles_overlap(const TriangleMesh& m, std::size_t s, std::size_t t, doub
     const double len = length(na);
     if (len == 0.0) return false;
     if (std::fabs(dot(na, b - p)) / len > eps) return false;  // not coplanar
-    return dot(cross(q - p, b - p), na) > 0;                 // same side: folded over
+    return dot(cross(q - p, b - p), na) > 0;                  // same side: folded over
   }
   if (shared == 1) {  // shrink both so that touching at the shared corner alone does not count
     for (auto* tri : {&A, &B}) {
@@ -257,8 +276,9 @@ bool triangles_overlap(const TriangleMesh& m, std::size_t s, std::size_t t, doub
 // ---- cleaning -----------------------------------------------------------------------------------
 
 std::size_t weld_vertices(TriangleMesh& mesh, double relative_tolerance) {
-  ALFVEN_REQUIRE(std::isfinite(relative_tolerance) && relative_tolerance >= 0,
-                 "weld_vertices: the relative tolerance must be finite and >= 0, got " << relative_tolerance);
+  ALFVEN_REQUIRE(
+      std::isfinite(relative_tolerance) && relative_tolerance >= 0,
+      "weld_vertices: the relative tolerance must be finite and >= 0, got " << relative_tolerance);
   const std::size_t n = mesh.vertex_count();
   if (n == 0) return 0;
   const auto [lo, hi] = mesh.bounds();
@@ -270,7 +290,8 @@ std::size_t weld_vertices(TriangleMesh& mesh, double relative_tolerance) {
   };
   struct Hash {
     std::size_t operator()(const Key& k) const {
-      return std::size_t(k.i * 73856093LL) ^ std::size_t(k.j * 19349663LL) ^ std::size_t(k.k * 83492791LL);
+      return std::size_t(k.i * 73856093LL) ^ std::size_t(k.j * 19349663LL) ^
+             std::size_t(k.k * 83492791LL);
     }
   };
   auto key_of = [&](const V& p) {
@@ -280,7 +301,8 @@ std::size_t weld_vertices(TriangleMesh& mesh, double relative_tolerance) {
       std::memcpy(&k.i, &x, 8), std::memcpy(&k.j, &y, 8), std::memcpy(&k.k, &z, 8);
       return k;
     }
-    return Key{std::int64_t(std::floor((p.x - lo.x) / cell)), std::int64_t(std::floor((p.y - lo.y) / cell)),
+    return Key{std::int64_t(std::floor((p.x - lo.x) / cell)),
+               std::int64_t(std::floor((p.y - lo.y) / cell)),
                std::int64_t(std::floor((p.z - lo.z) / cell))};
   };
   std::unordered_map<Key, std::vector<std::int32_t>, Hash> grid;  // cell -> kept vertices (new ids)
@@ -331,7 +353,8 @@ std::size_t remove_degenerate_triangles(TriangleMesh& mesh, double relative_tole
   for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
     const auto& tri = mesh.triangles[t];
     const bool repeated = tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2];
-    if (!repeated && !degenerate_triangle(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2), tol))
+    if (!repeated &&
+        !degenerate_triangle(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2), tol))
       keep.push_back(tri);
   }
   const std::size_t removed = mesh.triangle_count() - keep.size();
@@ -351,8 +374,10 @@ std::vector<TrianglePair> duplicate_pairs(const TriangleMesh& mesh) {
   std::sort(keyed.begin(), keyed.end());
   std::vector<TrianglePair> pairs;
   for (std::size_t i = 1, first = 0; i < keyed.size(); ++i) {
-    if (keyed[i].first == keyed[first].first) pairs.push_back({keyed[first].second, keyed[i].second});
-    else first = i;
+    if (keyed[i].first == keyed[first].first)
+      pairs.push_back({keyed[first].second, keyed[i].second});
+    else
+      first = i;
   }
   return pairs;
 }
@@ -511,7 +536,8 @@ MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
   for (std::size_t t = 0; t < n; ++t) {
     const auto& tri = mesh.triangles[t];
     const bool repeated = tri[0] == tri[1] || tri[1] == tri[2] || tri[0] == tri[2];
-    if (repeated || degenerate_triangle(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2), tol))
+    if (repeated ||
+        degenerate_triangle(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2), tol))
       if (r.degenerate_triangles++ < cap) r.degenerate_examples.push_back(t);
     r.signed_volume += triple(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2)) / 6.0;
   }

@@ -43,7 +43,9 @@ void finish_mesh(TriangleMesh& mesh, const std::string& path) {
 
 }  // namespace detail
 
-std::vector<std::string> supported_mesh_extensions() { return {".stl", ".ply", ".obj", ".vtk"}; }
+std::vector<std::string> supported_mesh_extensions() {
+  return {".stl", ".ply", ".obj", ".vtk"};
+}
 
 namespace {
 std::string extension_list() {
@@ -82,8 +84,7 @@ template <typename T>
 void put(std::string& buf, T v, bool big_endian) {
   unsigned char b[sizeof(T)];
   std::memcpy(b, &v, sizeof(T));
-  if (big_endian != detail::ByteCursor::host_big_endian())
-    std::reverse(b, b + sizeof(T));
+  if (big_endian != detail::ByteCursor::host_big_endian()) std::reverse(b, b + sizeof(T));
   buf.append(reinterpret_cast<const char*>(b), sizeof(T));
 }
 std::string g17(double v) {
@@ -106,7 +107,8 @@ void write_stl(const TriangleMesh& mesh, const std::string& path, MeshEncoding e
     os << "solid alfven\n";
     for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
       const auto n = unit_normal(mesh, t);
-      os << "  facet normal " << g17(n.x) << ' ' << g17(n.y) << ' ' << g17(n.z) << "\n    outer loop\n";
+      os << "  facet normal " << g17(n.x) << ' ' << g17(n.y) << ' ' << g17(n.z)
+         << "\n    outer loop\n";
       for (int k = 0; k < 3; ++k) {
         const auto& p = mesh.corner(t, k);
         os << "      vertex " << g17(p.x) << ' ' << g17(p.y) << ' ' << g17(p.z) << "\n";
@@ -138,7 +140,7 @@ void write_stl(const TriangleMesh& mesh, const std::string& path, MeshEncoding e
 void write_ply(const TriangleMesh& mesh, const std::string& path, MeshEncoding encoding) {
   std::ostringstream os;
   os << "ply\nformat "
-     << (encoding == MeshEncoding::ascii ? "ascii"
+     << (encoding == MeshEncoding::ascii                  ? "ascii"
          : encoding == MeshEncoding::binary_little_endian ? "binary_little_endian"
                                                           : "binary_big_endian")
      << " 1.0\ncomment written by alfven\nelement vertex " << mesh.vertex_count()
@@ -148,7 +150,8 @@ void write_ply(const TriangleMesh& mesh, const std::string& path, MeshEncoding e
   if (encoding == MeshEncoding::ascii) {
     for (const auto& p : mesh.vertices) buf += g17(p.x) + ' ' + g17(p.y) + ' ' + g17(p.z) + '\n';
     for (const auto& t : mesh.triangles)
-      buf += "3 " + std::to_string(t[0]) + ' ' + std::to_string(t[1]) + ' ' + std::to_string(t[2]) + '\n';
+      buf += "3 " + std::to_string(t[0]) + ' ' + std::to_string(t[1]) + ' ' + std::to_string(t[2]) +
+             '\n';
   } else {
     const bool big = encoding == MeshEncoding::binary_big_endian;
     for (const auto& p : mesh.vertices)
@@ -165,7 +168,8 @@ void write_ply(const TriangleMesh& mesh, const std::string& path, MeshEncoding e
 
 void write_obj(const TriangleMesh& mesh, const std::string& path) {
   std::string buf = "# written by alfven\n";
-  for (const auto& p : mesh.vertices) buf += "v " + g17(p.x) + ' ' + g17(p.y) + ' ' + g17(p.z) + '\n';
+  for (const auto& p : mesh.vertices)
+    buf += "v " + g17(p.x) + ' ' + g17(p.y) + ' ' + g17(p.z) + '\n';
   for (const auto& t : mesh.triangles)
     buf += "f " + std::to_string(t[0] + 1) + ' ' + std::to_string(t[1] + 1) + ' ' +
            std::to_string(t[2] + 1) + '\n';
@@ -182,15 +186,18 @@ void write_vtk(const TriangleMesh& mesh, const std::string& path, MeshEncoding e
                     (ascii ? "ASCII" : "BINARY") + "\nDATASET POLYDATA\nPOINTS " +
                     std::to_string(mesh.vertex_count()) + " double\n";
   for (const auto& p : mesh.vertices) {
-    if (ascii) buf += g17(p.x) + ' ' + g17(p.y) + ' ' + g17(p.z) + '\n';
-    else for (double c : {p.x, p.y, p.z}) put<double>(buf, c, true);
+    if (ascii)
+      buf += g17(p.x) + ' ' + g17(p.y) + ' ' + g17(p.z) + '\n';
+    else
+      for (double c : {p.x, p.y, p.z}) put<double>(buf, c, true);
   }
   if (!ascii) buf += '\n';
   buf += "POLYGONS " + std::to_string(mesh.triangle_count()) + ' ' +
          std::to_string(4 * mesh.triangle_count()) + '\n';
   for (const auto& t : mesh.triangles) {
     if (ascii) {
-      buf += "3 " + std::to_string(t[0]) + ' ' + std::to_string(t[1]) + ' ' + std::to_string(t[2]) + '\n';
+      buf += "3 " + std::to_string(t[0]) + ' ' + std::to_string(t[1]) + ' ' + std::to_string(t[2]) +
+             '\n';
     } else {
       put<std::int32_t>(buf, 3, true);
       for (int k = 0; k < 3; ++k) put<std::int32_t>(buf, t[std::size_t(k)], true);

@@ -27,7 +27,9 @@ std::string lower_extension(const std::string& path);
 /// Final checks of every reader: at least one triangle, indices in range, finite coordinates.
 void finish_mesh(TriangleMesh& mesh, const std::string& path);
 
-inline bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+inline bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
 
 /// Text over a buffer: tokens within a line, and lines. `line()` is 1-based and is the line of the
 /// last token returned.
@@ -94,16 +96,14 @@ class TextCursor {
   /// Requires that the current line holds nothing more.
   void expect_end_of_line(const char* after) {
     std::string_view t;
-    if (token_in_line(t))
-      fail(std::string("unexpected '") + std::string(t) + "' after " + after);
+    if (token_in_line(t)) fail(std::string("unexpected '") + std::string(t) + "' after " + after);
   }
   double to_double(std::string_view tok, const char* what) const {
     char* end = nullptr;
     const double v = std::strtod(tok.data(), &end);  // tokens end at white space or the buffer end
     if (end != tok.data() + tok.size())
       fail(std::string("expected ") + what + " (a number), found '" + std::string(tok) + "'");
-    if (!std::isfinite(v))
-      fail(std::string(what) + " is not finite ('" + std::string(tok) + "')");
+    if (!std::isfinite(v)) fail(std::string(what) + " is not finite ('" + std::string(tok) + "')");
     return v;
   }
   long long to_integer(std::string_view tok, const char* what) const {
@@ -119,7 +119,10 @@ class TextCursor {
   }
   std::size_t pos() const { return pos_; }
   void set_pos(std::size_t p) { pos_ = p; }
-  void set_state(std::size_t p, int line) { pos_ = p; line_ = line; }
+  void set_state(std::size_t p, int line) {
+    pos_ = p;
+    line_ = line;
+  }
   int line() const { return line_; }
   /// Report byte offsets instead of lines (text keywords between binary blocks).
   void report_bytes() { bytes_ = true; }
@@ -184,43 +187,71 @@ class ByteCursor {
 enum class Scalar { i8, u8, i16, u16, i32, u32, i64, u64, f32, f64 };
 inline std::size_t scalar_size(Scalar s) {
   switch (s) {
-    case Scalar::i8: case Scalar::u8: return 1;
-    case Scalar::i16: case Scalar::u16: return 2;
-    case Scalar::i32: case Scalar::u32: case Scalar::f32: return 4;
-    default: return 8;
+    case Scalar::i8:
+    case Scalar::u8:
+      return 1;
+    case Scalar::i16:
+    case Scalar::u16:
+      return 2;
+    case Scalar::i32:
+    case Scalar::u32:
+    case Scalar::f32:
+      return 4;
+    default:
+      return 8;
   }
 }
-inline bool scalar_is_integer(Scalar s) { return s != Scalar::f32 && s != Scalar::f64; }
+inline bool scalar_is_integer(Scalar s) {
+  return s != Scalar::f32 && s != Scalar::f64;
+}
 /// Reads one scalar of type s as double.
 inline double read_scalar(ByteCursor& in, Scalar s, const char* what) {
   switch (s) {
-    case Scalar::i8: return in.read<std::int8_t>(what);
-    case Scalar::u8: return in.read<std::uint8_t>(what);
-    case Scalar::i16: return in.read<std::int16_t>(what);
-    case Scalar::u16: return in.read<std::uint16_t>(what);
-    case Scalar::i32: return in.read<std::int32_t>(what);
-    case Scalar::u32: return in.read<std::uint32_t>(what);
-    case Scalar::i64: return double(in.read<std::int64_t>(what));
-    case Scalar::u64: return double(in.read<std::uint64_t>(what));
-    case Scalar::f32: return in.read<float>(what);
-    default: return in.read<double>(what);
+    case Scalar::i8:
+      return in.read<std::int8_t>(what);
+    case Scalar::u8:
+      return in.read<std::uint8_t>(what);
+    case Scalar::i16:
+      return in.read<std::int16_t>(what);
+    case Scalar::u16:
+      return in.read<std::uint16_t>(what);
+    case Scalar::i32:
+      return in.read<std::int32_t>(what);
+    case Scalar::u32:
+      return in.read<std::uint32_t>(what);
+    case Scalar::i64:
+      return double(in.read<std::int64_t>(what));
+    case Scalar::u64:
+      return double(in.read<std::uint64_t>(what));
+    case Scalar::f32:
+      return in.read<float>(what);
+    default:
+      return in.read<double>(what);
   }
 }
 /// Reads one integer scalar (index or count) as int64; floats are rejected by the callers' headers.
 inline long long read_integer(ByteCursor& in, Scalar s, const char* what) {
   switch (s) {
-    case Scalar::i8: return in.read<std::int8_t>(what);
-    case Scalar::u8: return in.read<std::uint8_t>(what);
-    case Scalar::i16: return in.read<std::int16_t>(what);
-    case Scalar::u16: return in.read<std::uint16_t>(what);
-    case Scalar::i32: return in.read<std::int32_t>(what);
-    case Scalar::u32: return in.read<std::uint32_t>(what);
-    case Scalar::i64: return in.read<std::int64_t>(what);
+    case Scalar::i8:
+      return in.read<std::int8_t>(what);
+    case Scalar::u8:
+      return in.read<std::uint8_t>(what);
+    case Scalar::i16:
+      return in.read<std::int16_t>(what);
+    case Scalar::u16:
+      return in.read<std::uint16_t>(what);
+    case Scalar::i32:
+      return in.read<std::int32_t>(what);
+    case Scalar::u32:
+      return in.read<std::uint32_t>(what);
+    case Scalar::i64:
+      return in.read<std::int64_t>(what);
     case Scalar::u64: {
       const std::uint64_t v = in.read<std::uint64_t>(what);
       return v > std::uint64_t(INT64_MAX) ? -1 : (long long)v;
     }
-    default: in.fail(std::string(what) + " has a floating-point type");
+    default:
+      in.fail(std::string(what) + " has a floating-point type");
   }
 }
 

@@ -33,16 +33,19 @@ TriangleMesh read_obj(const std::string& path) {
       while (in.token_in_line(tok)) {
         if (tok[0] == '#') break;
         const std::string_view ref = tok.substr(0, tok.find('/'));  // i, i/j, i/j/k, i//k
-        if (ref.empty()) in.fail("expected a vertex index in the face corner '" + std::string(tok) + "'");
+        if (ref.empty())
+          in.fail("expected a vertex index in the face corner '" + std::string(tok) + "'");
         char* end = nullptr;
         const long long i = std::strtoll(ref.data(), &end, 10);
         if (end != ref.data() + ref.size())
-          in.fail("expected a vertex index (an integer) in the face corner '" + std::string(tok) + "'");
+          in.fail("expected a vertex index (an integer) in the face corner '" + std::string(tok) +
+                  "'");
         if (i == 0) in.fail("vertex index 0 in a face: OBJ indices start at 1");
         long long v = i > 0 ? i - 1 : (long long)mesh.vertices.size() + i;  // negative: relative
         if (i < 0 && v < 0)
-          in.fail("relative vertex index " + std::to_string(i) + " reaches before the first vertex (" +
-                  std::to_string(mesh.vertices.size()) + " defined so far)");
+          in.fail("relative vertex index " + std::to_string(i) +
+                  " reaches before the first vertex (" + std::to_string(mesh.vertices.size()) +
+                  " defined so far)");
         if (v > INT32_MAX) in.fail("vertex index " + std::to_string(i) + " is too large");
         poly.push_back(v);
       }
@@ -50,7 +53,8 @@ TriangleMesh read_obj(const std::string& path) {
         in.fail("a face needs at least 3 vertices, found " + std::to_string(poly.size()));
       faces.push_back({mesh.triangles.size(), poly.size() - 2, in.line()});
       for (std::size_t k = 1; k + 1 < poly.size(); ++k)
-        mesh.triangles.push_back({std::int32_t(poly[0]), std::int32_t(poly[k]), std::int32_t(poly[k + 1])});
+        mesh.triangles.push_back(
+            {std::int32_t(poly[0]), std::int32_t(poly[k]), std::int32_t(poly[k + 1])});
     }
     // every other statement (vt, vn, vp, g, o, s, l, p, usemtl, mtllib, ...) is ignored
   } while (in.next_line());

@@ -60,10 +60,15 @@ TriangleMesh read_ply(const std::string& path) {
     if (tok == "comment" || tok == "obj_info") continue;
     if (tok == "format") {
       tok = in.expect_in_line("the format (ascii, binary_little_endian or binary_big_endian)");
-      if (tok == "ascii") format = Format::ascii;
-      else if (tok == "binary_little_endian") format = Format::le;
-      else if (tok == "binary_big_endian") format = Format::be;
-      else in.fail("expected ascii, binary_little_endian or binary_big_endian, found '" + std::string(tok) + "'");
+      if (tok == "ascii")
+        format = Format::ascii;
+      else if (tok == "binary_little_endian")
+        format = Format::le;
+      else if (tok == "binary_big_endian")
+        format = Format::be;
+      else
+        in.fail("expected ascii, binary_little_endian or binary_big_endian, found '" +
+                std::string(tok) + "'");
       if (in.expect_in_line("the format version") != "1.0") in.fail("expected format version 1.0");
       have_format = true;
     } else if (tok == "element") {
@@ -81,7 +86,8 @@ TriangleMesh read_ply(const std::string& path) {
         p.is_list = true;
         if (!parse_scalar(in.expect_in_line("the list count type"), p.count_type))
           in.fail("unknown list count type");
-        if (!detail::scalar_is_integer(p.count_type)) in.fail("a list count type must be an integer type");
+        if (!detail::scalar_is_integer(p.count_type))
+          in.fail("a list count type must be an integer type");
         tok = in.expect_in_line("the list item type");
       }
       if (!parse_scalar(tok, p.type)) in.fail("unknown property type '" + std::string(tok) + "'");
@@ -121,7 +127,8 @@ TriangleMesh read_ply(const std::string& path) {
   if (!vertex_el || ix < 0 || iy < 0 || iz < 0)
     throw Error(path + ": the header declares no element 'vertex' with properties x, y and z");
   if (!face_el || iv < 0)
-    throw Error(path + ": the header declares no element 'face' with a list 'vertex_indices' "
+    throw Error(path +
+                ": the header declares no element 'face' with a list 'vertex_indices' "
                 "(a point cloud is not a surface mesh)");
   if (!detail::scalar_is_integer(face_el->properties[std::size_t(iv)].type))
     throw Error(path + ": line " + std::to_string(face_el->header_line) +
@@ -141,7 +148,8 @@ TriangleMesh read_ply(const std::string& path) {
         fail("face " + std::to_string(face) + " uses vertex " + std::to_string(v) +
              " but the header declares " + std::to_string(vertex_count) + " vertices");
     for (std::size_t i = 1; i + 1 < poly.size(); ++i)
-      mesh.triangles.push_back({std::int32_t(poly[0]), std::int32_t(poly[i]), std::int32_t(poly[i + 1])});
+      mesh.triangles.push_back(
+          {std::int32_t(poly[0]), std::int32_t(poly[i]), std::int32_t(poly[i + 1])});
   };
 
   if (format == Format::ascii) {
@@ -151,8 +159,8 @@ TriangleMesh read_ply(const std::string& path) {
       const bool is_vertex = &e == vertex_el, is_face = &e == face_el;
       for (long long i = 0; i < e.count; ++i) {
         if (!in.skip_blank_lines())
-          in.fail("expected " + e.name + " " + std::to_string(i) + " of the " + std::to_string(e.count) +
-                  " the header declares, found the end of the file");
+          in.fail("expected " + e.name + " " + std::to_string(i) + " of the " +
+                  std::to_string(e.count) + " the header declares, found the end of the file");
         const std::string what = e.name + " " + std::to_string(i);
         double xyz[3] = {0, 0, 0};
         for (std::size_t k = 0; k < e.properties.size(); ++k) {
@@ -175,14 +183,17 @@ TriangleMesh read_ply(const std::string& path) {
             }
           }
         }
-        in.expect_end_of_line(("the " + std::to_string(e.properties.size()) + " properties of " + what +
-                               " (does the header's element count match the data?)").c_str());
+        in.expect_end_of_line(("the " + std::to_string(e.properties.size()) + " properties of " +
+                               what + " (does the header's element count match the data?)")
+                                  .c_str());
         if (is_vertex) mesh.vertices.push_back(Vec3<double>{xyz[0], xyz[1], xyz[2]});
         in.next_line();
       }
     }
     if (in.skip_blank_lines())
-      in.fail("unexpected data after the last element; the header's element counts do not match the data");
+      in.fail(
+          "unexpected data after the last element; the header's element counts do not match the "
+          "data");
   } else {
     if (!has_data_line) in.set_pos(data.size());
     detail::ByteCursor bin(data, path, in.pos(), format == Format::be);
@@ -190,49 +201,54 @@ TriangleMesh read_ply(const std::string& path) {
     const Element* reading = nullptr;
     long long index = 0;
     try {
-    for (const auto& e : elements) {
-      const bool is_vertex = &e == vertex_el, is_face = &e == face_el;
-      reading = &e;
-      for (long long i = 0; i < e.count; ++i) {
-        index = i;
-        double xyz[3] = {0, 0, 0};
-        for (std::size_t k = 0; k < e.properties.size(); ++k) {
-          const auto& p = e.properties[k];
-          if (p.is_list) {
-            const std::size_t at = bin.pos();
-            const long long n = detail::read_integer(bin, p.count_type, "a list count");
-            if (n < 0) throw Error(path + ": byte " + std::to_string(at) + ": negative list count");
-            const bool keep = is_face && int(k) == iv;
-            if (keep) {
-              poly.clear();
-              for (long long j = 0; j < n; ++j) poly.push_back(detail::read_integer(bin, p.type, "a vertex index"));
-              add_polygon(fail, i);
+      for (const auto& e : elements) {
+        const bool is_vertex = &e == vertex_el, is_face = &e == face_el;
+        reading = &e;
+        for (long long i = 0; i < e.count; ++i) {
+          index = i;
+          double xyz[3] = {0, 0, 0};
+          for (std::size_t k = 0; k < e.properties.size(); ++k) {
+            const auto& p = e.properties[k];
+            if (p.is_list) {
+              const std::size_t at = bin.pos();
+              const long long n = detail::read_integer(bin, p.count_type, "a list count");
+              if (n < 0)
+                throw Error(path + ": byte " + std::to_string(at) + ": negative list count");
+              const bool keep = is_face && int(k) == iv;
+              if (keep) {
+                poly.clear();
+                for (long long j = 0; j < n; ++j)
+                  poly.push_back(detail::read_integer(bin, p.type, "a vertex index"));
+                add_polygon(fail, i);
+              } else {
+                bin.skip(std::size_t(n) * detail::scalar_size(p.type), "list items");
+              }
+            } else if (is_vertex && (int(k) == ix || int(k) == iy || int(k) == iz)) {
+              const std::size_t at = bin.pos();
+              const double v = detail::read_scalar(bin, p.type, "a vertex coordinate");
+              if (!std::isfinite(v))
+                throw Error(path + ": byte " + std::to_string(at) + ": coordinate " + p.name +
+                            " of vertex " + std::to_string(i) + " is not finite");
+              xyz[int(k) == ix ? 0 : (int(k) == iy ? 1 : 2)] = v;
             } else {
-              bin.skip(std::size_t(n) * detail::scalar_size(p.type), "list items");
+              bin.skip(detail::scalar_size(p.type), ("property " + p.name).c_str());
             }
-          } else if (is_vertex && (int(k) == ix || int(k) == iy || int(k) == iz)) {
-            const std::size_t at = bin.pos();
-            const double v = detail::read_scalar(bin, p.type, "a vertex coordinate");
-            if (!std::isfinite(v))
-              throw Error(path + ": byte " + std::to_string(at) + ": coordinate " + p.name + " of vertex " +
-                          std::to_string(i) + " is not finite");
-            xyz[int(k) == ix ? 0 : (int(k) == iy ? 1 : 2)] = v;
-          } else {
-            bin.skip(detail::scalar_size(p.type), ("property " + p.name).c_str());
           }
+          if (is_vertex) mesh.vertices.push_back(Vec3<double>{xyz[0], xyz[1], xyz[2]});
         }
-        if (is_vertex) mesh.vertices.push_back(Vec3<double>{xyz[0], xyz[1], xyz[2]});
       }
-    }
     } catch (const Error& err) {  // say which element the data ran out in
-      if (reading == nullptr || std::string(err.what()).find("file ends") == std::string::npos) throw;
-      throw Error(std::string(err.what()) + ", reading " + reading->name + " " + std::to_string(index) +
-                  " of the " + std::to_string(reading->count) + " the header declares");
+      if (reading == nullptr || std::string(err.what()).find("file ends") == std::string::npos)
+        throw;
+      throw Error(std::string(err.what()) + ", reading " + reading->name + " " +
+                  std::to_string(index) + " of the " + std::to_string(reading->count) +
+                  " the header declares");
     }
     for (std::size_t p = bin.pos(); p < data.size(); ++p)
       if (!std::isspace(static_cast<unsigned char>(data[p])))
-        bin.fail(std::to_string(data.size() - bin.pos()) +
-                 " bytes after the last element; the header's element counts do not match the data");
+        bin.fail(
+            std::to_string(data.size() - bin.pos()) +
+            " bytes after the last element; the header's element counts do not match the data");
   }
   detail::finish_mesh(mesh, path);
   return mesh;

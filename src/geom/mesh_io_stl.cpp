@@ -67,7 +67,9 @@ TriangleMesh read_stl_binary(const std::string& data, const std::string& path) {
   return mesh;
 }
 
-bool equals(std::string_view a, const char* b) { return a == std::string_view(b); }
+bool equals(std::string_view a, const char* b) {
+  return a == std::string_view(b);
+}
 
 TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
   detail::TextCursor in(text, path);
@@ -85,16 +87,20 @@ TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
         in.rest_of_line();
         break;
       }
-      if (!equals(tok, "facet")) in.fail("expected 'facet' or 'endsolid', found '" + std::string(tok) + "'");
-      if (!equals(in.expect_token("'normal'"), "normal")) in.fail("expected 'normal' after 'facet'");
-      for (int k = 0; k < 3; ++k) in.to_double(in.expect_token("a normal component"), "a normal component");
+      if (!equals(tok, "facet"))
+        in.fail("expected 'facet' or 'endsolid', found '" + std::string(tok) + "'");
+      if (!equals(in.expect_token("'normal'"), "normal"))
+        in.fail("expected 'normal' after 'facet'");
+      for (int k = 0; k < 3; ++k)
+        in.to_double(in.expect_token("a normal component"), "a normal component");
       if (!equals(in.expect_token("'outer'"), "outer")) in.fail("expected 'outer loop'");
       if (!equals(in.expect_token("'loop'"), "loop")) in.fail("expected 'loop' after 'outer'");
       std::vector<std::int32_t> loop;
       for (;;) {
         tok = in.expect_token("'vertex' or 'endloop'");
         if (equals(tok, "endloop")) break;
-        if (!equals(tok, "vertex")) in.fail("expected 'vertex' or 'endloop', found '" + std::string(tok) + "'");
+        if (!equals(tok, "vertex"))
+          in.fail("expected 'vertex' or 'endloop', found '" + std::string(tok) + "'");
         const double x = in.to_double(in.expect_token("a vertex x"), "a vertex x");
         const double y = in.to_double(in.expect_token("a vertex y"), "a vertex y");
         const double z = in.to_double(in.expect_token("a vertex z"), "a vertex z");
@@ -102,8 +108,10 @@ TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
       }
       if (loop.size() < 3)
         in.fail("a facet needs at least 3 vertices, found " + std::to_string(loop.size()));
-      if (!equals(in.expect_token("'endfacet'"), "endfacet")) in.fail("expected 'endfacet' after 'endloop'");
-      for (std::size_t i = 1; i + 1 < loop.size(); ++i) mesh.triangles.push_back({loop[0], loop[i], loop[i + 1]});
+      if (!equals(in.expect_token("'endfacet'"), "endfacet"))
+        in.fail("expected 'endfacet' after 'endloop'");
+      for (std::size_t i = 1; i + 1 < loop.size(); ++i)
+        mesh.triangles.push_back({loop[0], loop[i], loop[i + 1]});
     }
   }
   if (solids == 0) in.fail("expected 'solid'");
@@ -129,8 +137,9 @@ TriangleMesh read_stl(const std::string& path) {
   if (data.compare(p, 5, "solid") == 0 && !has_nul) return read_stl_ascii(data, path);
   // Neither: a binary file whose size does not match its count (truncated or padded).
   if (data.size() < 84)
-    throw Error(path + ": byte " + std::to_string(data.size()) +
-                ": expected the 84-byte binary STL header, or 'solid' for ASCII STL, but the file ends");
+    throw Error(
+        path + ": byte " + std::to_string(data.size()) +
+        ": expected the 84-byte binary STL header, or 'solid' for ASCII STL, but the file ends");
   detail::ByteCursor in(data, path, 80, false);
   const std::uint32_t n = in.read<std::uint32_t>("the triangle count");
   const std::uint64_t need = 84 + 50 * std::uint64_t(n);
@@ -141,8 +150,9 @@ TriangleMesh read_stl(const std::string& path) {
                 " bytes: expected triangle " + std::to_string((data.size() - 84) / 50) +
                 " (truncated file?)");
   throw Error(path + ": byte " + std::to_string(need) + ": binary STL header announces " +
-              std::to_string(n) + " triangles (" + std::to_string(need) + " bytes) but the file has " +
-              std::to_string(data.size()) + " bytes: expected the end of the file");
+              std::to_string(n) + " triangles (" + std::to_string(need) +
+              " bytes) but the file has " + std::to_string(data.size()) +
+              " bytes: expected the end of the file");
 }
 
 }  // namespace geom

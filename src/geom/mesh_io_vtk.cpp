@@ -13,14 +13,26 @@ namespace {
 using detail::Scalar;
 
 bool parse_vtk_scalar(std::string_view t, Scalar& s) {
-  static const std::pair<const char*, Scalar> names[] = {
-      {"char", Scalar::i8},          {"unsigned_char", Scalar::u8},  {"short", Scalar::i16},
-      {"unsigned_short", Scalar::u16}, {"int", Scalar::i32},        {"unsigned_int", Scalar::u32},
-      {"long", Scalar::i64},         {"unsigned_long", Scalar::u64}, {"float", Scalar::f32},
-      {"double", Scalar::f64},       {"vtktypeint8", Scalar::i8},    {"vtktypeuint8", Scalar::u8},
-      {"vtktypeint16", Scalar::i16}, {"vtktypeuint16", Scalar::u16}, {"vtktypeint32", Scalar::i32},
-      {"vtktypeuint32", Scalar::u32}, {"vtktypeint64", Scalar::i64}, {"vtktypeuint64", Scalar::u64},
-      {"vtktypefloat32", Scalar::f32}, {"vtktypefloat64", Scalar::f64}};
+  static const std::pair<const char*, Scalar> names[] = {{"char", Scalar::i8},
+                                                         {"unsigned_char", Scalar::u8},
+                                                         {"short", Scalar::i16},
+                                                         {"unsigned_short", Scalar::u16},
+                                                         {"int", Scalar::i32},
+                                                         {"unsigned_int", Scalar::u32},
+                                                         {"long", Scalar::i64},
+                                                         {"unsigned_long", Scalar::u64},
+                                                         {"float", Scalar::f32},
+                                                         {"double", Scalar::f64},
+                                                         {"vtktypeint8", Scalar::i8},
+                                                         {"vtktypeuint8", Scalar::u8},
+                                                         {"vtktypeint16", Scalar::i16},
+                                                         {"vtktypeuint16", Scalar::u16},
+                                                         {"vtktypeint32", Scalar::i32},
+                                                         {"vtktypeuint32", Scalar::u32},
+                                                         {"vtktypeint64", Scalar::i64},
+                                                         {"vtktypeuint64", Scalar::u64},
+                                                         {"vtktypefloat32", Scalar::f32},
+                                                         {"vtktypefloat64", Scalar::f64}};
   for (const auto& n : names)
     if (t == n.first) {
       s = n.second;
@@ -86,8 +98,10 @@ TriangleMesh read_vtk(const std::string& path) {
   if (!in.next_line()) in.fail("expected ASCII or BINARY, found the end of the file");
   std::string_view tok = in.rest_of_line();
   bool binary = false;
-  if (tok == "BINARY") binary = true;
-  else if (tok != "ASCII") in.fail("expected ASCII or BINARY, found '" + std::string(tok) + "'");
+  if (tok == "BINARY")
+    binary = true;
+  else if (tok != "ASCII")
+    in.fail("expected ASCII or BINARY, found '" + std::string(tok) + "'");
   if (in.expect_token("'DATASET'") != "DATASET") in.fail("expected 'DATASET'");
   tok = in.expect_token("the dataset type");
   if (tok != "POLYDATA")
@@ -112,13 +126,15 @@ TriangleMesh read_vtk(const std::string& path) {
       }
       values.end();
       have_points = true;
-    } else if (tok == "POLYGONS" || tok == "TRIANGLE_STRIPS" || tok == "VERTICES" || tok == "LINES") {
+    } else if (tok == "POLYGONS" || tok == "TRIANGLE_STRIPS" || tok == "VERTICES" ||
+               tok == "LINES") {
       const std::string kind(tok);
       const bool keep = kind == "POLYGONS" || kind == "TRIANGLE_STRIPS";
       const bool strips = kind == "TRIANGLE_STRIPS";
       if (keep && !have_points) in.fail(kind + " before POINTS");
       const long long a = in.to_integer(in.expect_in_line("the cell count"), "the cell count");
-      const long long b = in.to_integer(in.expect_in_line("the cell data size"), "the cell data size");
+      const long long b =
+          in.to_integer(in.expect_in_line("the cell data size"), "the cell data size");
       if (a < 0 || b < 0) in.fail("negative cell count or size");
       in.expect_end_of_line("the cell counts");
       // The 5.1 layout follows with an OFFSETS line; the classic one with the cell data itself.
@@ -139,9 +155,12 @@ TriangleMesh read_vtk(const std::string& path) {
                       " points; need at least 3");
         for (std::size_t i = 0; i + 2 < cell.size(); ++i) {
           std::array<std::int32_t, 3> t;
-          if (!strips) t = {std::int32_t(cell[0]), std::int32_t(cell[i + 1]), std::int32_t(cell[i + 2])};
-          else if (i % 2 == 0) t = {std::int32_t(cell[i]), std::int32_t(cell[i + 1]), std::int32_t(cell[i + 2])};
-          else t = {std::int32_t(cell[i + 1]), std::int32_t(cell[i]), std::int32_t(cell[i + 2])};
+          if (!strips)
+            t = {std::int32_t(cell[0]), std::int32_t(cell[i + 1]), std::int32_t(cell[i + 2])};
+          else if (i % 2 == 0)
+            t = {std::int32_t(cell[i]), std::int32_t(cell[i + 1]), std::int32_t(cell[i + 2])};
+          else
+            t = {std::int32_t(cell[i + 1]), std::int32_t(cell[i]), std::int32_t(cell[i + 2])};
           if (strips && (t[0] == t[1] || t[1] == t[2] || t[0] == t[2])) continue;  // strip joins
           mesh.triangles.push_back(t);
         }
@@ -155,13 +174,14 @@ TriangleMesh read_vtk(const std::string& path) {
             values.fail(kind + " cell " + std::to_string(c) + " with " + std::to_string(k) +
                         " points overruns the declared size " + std::to_string(b));
           cell.clear();
-          for (long long j = 0; j < k; ++j) cell.push_back(values.integer(Scalar::i32, "a point id"));
+          for (long long j = 0; j < k; ++j)
+            cell.push_back(values.integer(Scalar::i32, "a point id"));
           used += 1 + k;
           emit(c);
         }
         if (used != b)
-          values.fail(kind + " declares size " + std::to_string(b) + " but its " + std::to_string(a) +
-                      " cells hold " + std::to_string(used) + " numbers");
+          values.fail(kind + " declares size " + std::to_string(b) + " but its " +
+                      std::to_string(a) + " cells hold " + std::to_string(used) + " numbers");
         values.end();
       } else {  // 5.1: a offsets, b connectivity entries
         Scalar otype, ctype;
@@ -173,11 +193,13 @@ TriangleMesh read_vtk(const std::string& path) {
         for (long long i = 0; i < a; ++i) {
           offsets.push_back(values.integer(otype, "an offset"));
           if (offsets.back() < (i ? offsets[std::size_t(i - 1)] : 0) || offsets.back() > b)
-            values.fail(kind + " offset " + std::to_string(i) + " = " + std::to_string(offsets.back()) +
+            values.fail(kind + " offset " + std::to_string(i) + " = " +
+                        std::to_string(offsets.back()) +
                         " is out of order or beyond the connectivity size " + std::to_string(b));
         }
         if (a > 0 && (offsets.front() != 0 || offsets.back() != b))
-          values.fail(kind + " offsets must start at 0 and end at the connectivity size " + std::to_string(b));
+          values.fail(kind + " offsets must start at 0 and end at the connectivity size " +
+                      std::to_string(b));
         values.end();
         if (in.expect_token("'CONNECTIVITY'") != "CONNECTIVITY") in.fail("expected 'CONNECTIVITY'");
         const auto ct = in.expect_in_line("the CONNECTIVITY data type");
@@ -187,7 +209,8 @@ TriangleMesh read_vtk(const std::string& path) {
         std::vector<long long> conn;
         for (long long i = 0; i < b; ++i) conn.push_back(values.integer(ctype, "a point id"));
         for (long long c = 0; c + 1 < a; ++c) {
-          cell.assign(conn.begin() + offsets[std::size_t(c)], conn.begin() + offsets[std::size_t(c + 1)]);
+          cell.assign(conn.begin() + offsets[std::size_t(c)],
+                      conn.begin() + offsets[std::size_t(c + 1)]);
           emit(c);
         }
         values.end();
@@ -202,8 +225,10 @@ TriangleMesh read_vtk(const std::string& path) {
     } else if (tok == "POINT_DATA" || tok == "CELL_DATA") {
       break;  // attributes follow: not needed for the surface
     } else {
-      in.fail("expected POINTS, POLYGONS, TRIANGLE_STRIPS, VERTICES, LINES, POINT_DATA or CELL_DATA, "
-              "found '" + std::string(tok) + "'");
+      in.fail(
+          "expected POINTS, POLYGONS, TRIANGLE_STRIPS, VERTICES, LINES, POINT_DATA or CELL_DATA, "
+          "found '" +
+          std::string(tok) + "'");
     }
   }
   if (!have_points) in.fail("no POINTS section found");

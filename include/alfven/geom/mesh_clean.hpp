@@ -67,14 +67,14 @@ using MeshEdge = std::array<std::int32_t, 2>;
 /// What validate() found. Counts are complete; the example lists hold at most
 /// ValidateOptions::max_examples entries each.
 struct MeshReport {
-  std::string source;                 ///< the mesh's file
+  std::string source;  ///< the mesh's file
   std::size_t vertex_count = 0, triangle_count = 0;
   std::size_t unreferenced_vertices = 0;  ///< vertices no triangle uses
-  std::size_t components = 0;         ///< edge-connected triangle components
-  std::size_t closed_components = 0;  ///< components without open or non-manifold edges
-  std::size_t edges = 0;              ///< distinct edges
-  std::size_t open_edges = 0;         ///< edges of exactly one triangle (holes, cracks)
-  std::size_t non_manifold_edges = 0;  ///< edges of more than two triangles
+  std::size_t components = 0;             ///< edge-connected triangle components
+  std::size_t closed_components = 0;      ///< components without open or non-manifold edges
+  std::size_t edges = 0;                  ///< distinct edges
+  std::size_t open_edges = 0;             ///< edges of exactly one triangle (holes, cracks)
+  std::size_t non_manifold_edges = 0;     ///< edges of more than two triangles
   std::size_t inconsistent_edges = 0;  ///< two-triangle edges both traverse in the same direction
   std::size_t degenerate_triangles = 0;
   std::size_t duplicate_triangles = 0;  ///< same vertex set as an earlier triangle
@@ -86,12 +86,15 @@ struct MeshReport {
   double signed_volume = 0;  ///< sum of det(a, b, c) / 6 over triangles (divergence theorem)
   double diagonal = 0;       ///< bounding-box diagonal (for the tolerances)
   /// No open and no non-manifold edge (and at least one triangle).
-  bool watertight() const { return triangle_count > 0 && open_edges == 0 && non_manifold_edges == 0; }
+  bool watertight() const {
+    return triangle_count > 0 && open_edges == 0 && non_manifold_edges == 0;
+  }
   /// Watertight, consistently oriented, outward (signed volume > 0), no degenerate triangles and no
   /// self-overlaps: the conditions under which the pseudonormal sign is exact.
   bool fit_for_pseudonormal() const {
     return watertight() && inconsistent_edges == 0 && degenerate_triangles == 0 &&
-           duplicate_triangles == 0 && self_overlaps_checked && self_overlaps == 0 && signed_volume > 0;
+           duplicate_triangles == 0 && self_overlaps_checked && self_overlaps == 0 &&
+           signed_volume > 0;
   }
 };
 
@@ -104,9 +107,10 @@ bool triangles_overlap(const TriangleMesh& mesh, std::size_t s, std::size_t t, d
 
 /// Options of validate().
 struct ValidateOptions {
-  double relative_tolerance = 1e-7;  ///< for degenerate triangles and coplanarity, times the diagonal
-  std::size_t max_examples = 10;     ///< entries kept in each example list
-  bool check_self_overlaps = true;   ///< the O(n log n) pair search; off for a quick topology check
+  double relative_tolerance =
+      1e-7;                       ///< for degenerate triangles and coplanarity, times the diagonal
+  std::size_t max_examples = 10;  ///< entries kept in each example list
+  bool check_self_overlaps = true;  ///< the O(n log n) pair search; off for a quick topology check
 };
 
 /// Checks `mesh` without changing it (see MeshReport). Self-overlaps: candidate pairs come from a

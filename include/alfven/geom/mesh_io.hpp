@@ -39,7 +39,8 @@ namespace geom {
 /// big endian by definition; PLY takes either.
 enum class MeshEncoding { ascii, binary_little_endian, binary_big_endian };
 
-/// The extensions read_mesh() understands, lower case with the dot: {".stl", ".ply", ".obj", ".vtk"}.
+/// The extensions read_mesh() understands, lower case with the dot: {".stl", ".ply", ".obj",
+/// ".vtk"}.
 std::vector<std::string> supported_mesh_extensions();
 
 /// Reads the triangle mesh in `path`, choosing the reader by the extension (case-insensitive):
@@ -51,8 +52,8 @@ TriangleMesh read_mesh(const std::string& path);
 /// STL, ASCII or binary. Binary is recognised by its size, 84 + 50 n bytes for the n triangles
 /// its header announces (a binary file may begin with "solid"); otherwise a file beginning with
 /// "solid" is ASCII, and every `solid ... endsolid` block in it is read. STL stores each triangle
-/// with its own three corners: corners at exactly equal positions (bitwise, with -0 = +0) become one
-/// vertex; nearby ones are left for weld_vertices(). The stored facet normals are ignored: the
+/// with its own three corners: corners at exactly equal positions (bitwise, with -0 = +0) become
+/// one vertex; nearby ones are left for weld_vertices(). The stored facet normals are ignored: the
 /// corner order (right-hand rule) defines the orientation.
 TriangleMesh read_stl(const std::string& path);
 

@@ -13,7 +13,9 @@ using alfven::geom::Vec3;
 namespace g = alfven::geom;
 
 namespace {
-TriangleMesh unit_box() { return g::make_box_mesh(Vec3<double>{0, 0, 0}, Vec3<double>{1, 2, 3}); }
+TriangleMesh unit_box() {
+  return g::make_box_mesh(Vec3<double>{0, 0, 0}, Vec3<double>{1, 2, 3});
+}
 }  // namespace
 
 TEST(MeshValidate, GeneratedClosedMeshesAreFitForPseudonormals) {
@@ -74,7 +76,8 @@ TEST(MeshValidate, RemovedTrianglesLeaveThreeOpenEdgesEach) {
       continue;
     }
     ++removed;
-    for (int k = 0; k < 3; ++k) touched.insert({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
+    for (int k = 0; k < 3; ++k)
+      touched.insert({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
   }
   ASSERT_EQ(removed, 7u);
   sphere.triangles = kept;
@@ -82,7 +85,8 @@ TEST(MeshValidate, RemovedTrianglesLeaveThreeOpenEdgesEach) {
   EXPECT_EQ(r.open_edges, 3 * removed);
   EXPECT_FALSE(r.watertight());
   EXPECT_FALSE(r.fit_for_pseudonormal());
-  EXPECT_EQ(r.open_edge_examples.size(), std::min<std::size_t>(3 * removed, g::ValidateOptions{}.max_examples));
+  EXPECT_EQ(r.open_edge_examples.size(),
+            std::min<std::size_t>(3 * removed, g::ValidateOptions{}.max_examples));
   EXPECT_EQ(r.closed_components, 0u);
   // Cleaning does not close holes.
   g::clean(sphere);
@@ -122,7 +126,8 @@ TEST(MeshValidate, OverlappingTrianglesAreSelfOverlaps) {
 
   // Two triangles crossing each other, and the same two moved apart.
   TriangleMesh cross;
-  cross.vertices = {{0, 0, 0}, {2, 0, 0}, {0, 2, 0}, {0.5, 0.5, -1}, {0.5, 0.5, 1}, {1.5, 1.5, 0.5}};
+  cross.vertices = {{0, 0, 0},      {2, 0, 0},     {0, 2, 0},
+                    {0.5, 0.5, -1}, {0.5, 0.5, 1}, {1.5, 1.5, 0.5}};
   cross.triangles = {{0, 1, 2}, {3, 4, 5}};
   EXPECT_EQ(g::validate(cross).self_overlaps, 1u);
   for (std::size_t i = 3; i < 6; ++i) cross.vertices[i].z += 2.0;
@@ -153,7 +158,8 @@ TEST(MeshValidate, HierarchyFindsTheSameOverlapsAsAllPairs) {
   const double tol = options.relative_tolerance * r.diagonal;
   std::size_t brute = 0;
   for (std::size_t s = 0; s < soup.triangle_count(); ++s)
-    for (std::size_t t = s + 1; t < soup.triangle_count(); ++t) brute += g::triangles_overlap(soup, s, t, tol);
+    for (std::size_t t = s + 1; t < soup.triangle_count(); ++t)
+      brute += g::triangles_overlap(soup, s, t, tol);
   EXPECT_GT(brute, 0u);
   EXPECT_EQ(r.self_overlaps, brute);
   EXPECT_EQ(r.self_overlap_examples.size(), brute);
@@ -168,7 +174,8 @@ TEST(MeshClean, WeldingJitteredCornersRestoresTheClosedMesh) {
   for (std::size_t t = 0; t < sphere.triangle_count(); ++t) {
     std::array<std::int32_t, 3> tri{};
     for (int k = 0; k < 3; ++k) {
-      soup.vertices.push_back(sphere.corner(t, k) + Vec3<double>{jitter(rng), jitter(rng), jitter(rng)});
+      soup.vertices.push_back(sphere.corner(t, k) +
+                              Vec3<double>{jitter(rng), jitter(rng), jitter(rng)});
       tri[std::size_t(k)] = std::int32_t(soup.vertices.size() - 1);
     }
     soup.triangles.push_back(tri);
@@ -193,11 +200,13 @@ TEST(MeshClean, WeldingJitteredCornersRestoresTheClosedMesh) {
 TEST(MeshClean, DegenerateAndDuplicateTrianglesAreRemoved) {
   TriangleMesh box = unit_box();
   const auto closed = box;
-  box.vertices.push_back({0.5, 0.0, 0.0});           // on the edge from vertex 0 to vertex 1
-  box.triangles.push_back({0, 1, 8});                // collinear corners: zero area
-  box.triangles.push_back({2, 2, 3});                // repeated index
-  box.triangles.push_back({box.triangles[4][1], box.triangles[4][2], box.triangles[4][0]});  // duplicate
-  box.triangles.push_back({box.triangles[6][0], box.triangles[6][2], box.triangles[6][1]});  // reversed duplicate
+  box.vertices.push_back({0.5, 0.0, 0.0});  // on the edge from vertex 0 to vertex 1
+  box.triangles.push_back({0, 1, 8});       // collinear corners: zero area
+  box.triangles.push_back({2, 2, 3});       // repeated index
+  box.triangles.push_back(
+      {box.triangles[4][1], box.triangles[4][2], box.triangles[4][0]});  // duplicate
+  box.triangles.push_back(
+      {box.triangles[6][0], box.triangles[6][2], box.triangles[6][1]});  // reversed duplicate
   auto r = g::validate(box);
   EXPECT_EQ(r.degenerate_triangles, 2u);
   EXPECT_EQ(r.duplicate_triangles, 2u);

@@ -29,14 +29,17 @@ namespace {
 fs::path temp_dir() {
   static const fs::path dir = [] {
     fs::path d = fs::temp_directory_path() /
-                 ("alfven_test_mesh_io_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                  "_" + std::to_string(std::hash<std::string>{}(fs::current_path().string())));
+                 ("alfven_test_mesh_io_" +
+                  std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+                  std::to_string(std::hash<std::string>{}(fs::current_path().string())));
     fs::create_directories(d);
     return d;
   }();
   return dir;
 }
-std::string temp_file(const std::string& name) { return (temp_dir() / name).string(); }
+std::string temp_file(const std::string& name) {
+  return (temp_dir() / name).string();
+}
 void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream(path, std::ios::binary) << bytes;
 }
@@ -55,7 +58,8 @@ std::multiset<TriangleKey> triangle_set(const TriangleMesh& m, bool round_to_flo
     TriangleKey k;
     for (int c = 0; c < 3; ++c) {
       const auto& p = m.corner(t, c);
-      k[std::size_t(c)] = round_to_float ? Corner{float(p.x), float(p.y), float(p.z)} : Corner{p.x, p.y, p.z};
+      k[std::size_t(c)] =
+          round_to_float ? Corner{float(p.x), float(p.y), float(p.z)} : Corner{p.x, p.y, p.z};
     }
     std::rotate(k.begin(), std::min_element(k.begin(), k.end()), k.end());
     set.insert(k);
@@ -88,13 +92,16 @@ const Encoded kEncodings[] = {
     {"binary.vtk", MeshEncoding::binary_big_endian, false},
 };
 
-std::string data_mesh(const char* name) { return std::string(ALFVEN_SOURCE_DIR) + "/tests/data/meshes/" + name; }
+std::string data_mesh(const char* name) {
+  return std::string(ALFVEN_SOURCE_DIR) + "/tests/data/meshes/" + name;
+}
 
 }  // namespace
 
 TEST(MeshIO, EveryFormatAndEncodingReadsBackTheSameTriangles) {
-  const TriangleMesh shapes[] = {g::make_icosphere(1.0, 2, Vec3<double>{0.25, -0.5, 3.0}),
-                                 g::make_box_mesh(Vec3<double>{-1, -2, -3}, Vec3<double>{0.1, 0.2, 0.3})};
+  const TriangleMesh shapes[] = {
+      g::make_icosphere(1.0, 2, Vec3<double>{0.25, -0.5, 3.0}),
+      g::make_box_mesh(Vec3<double>{-1, -2, -3}, Vec3<double>{0.1, 0.2, 0.3})};
   int s = 0;
   for (const auto& shape : shapes) {
     const auto exact = triangle_set(shape, false), rounded = triangle_set(shape, true);
@@ -104,10 +111,13 @@ TEST(MeshIO, EveryFormatAndEncodingReadsBackTheSameTriangles) {
       const TriangleMesh back = g::read_mesh(path);
       SCOPED_TRACE(path);
       EXPECT_EQ(back.source, path);
-      EXPECT_EQ(back.vertex_count(), shape.vertex_count());  // STL corners merged back into vertices
+      EXPECT_EQ(back.vertex_count(),
+                shape.vertex_count());  // STL corners merged back into vertices
       EXPECT_EQ(back.triangle_count(), shape.triangle_count());
-      if (e.float_only) EXPECT_EQ(triangle_set(back, true), rounded);
-      else EXPECT_EQ(triangle_set(back, false), exact);  // 17 digits or doubles: exact
+      if (e.float_only)
+        EXPECT_EQ(triangle_set(back, true), rounded);
+      else
+        EXPECT_EQ(triangle_set(back, false), exact);  // 17 digits or doubles: exact
     }
     ++s;
   }
@@ -122,16 +132,18 @@ TEST(MeshIO, ExtensionIsCaseInsensitiveAndUnknownOnesAreListed) {
   write_bytes(unknown, "OFF\n");
   const std::string msg = error_of([&] { g::read_mesh(unknown); });
   EXPECT_NE(msg.find(unknown), std::string::npos) << msg;
-  for (const auto& ext : g::supported_mesh_extensions()) EXPECT_NE(msg.find(ext), std::string::npos) << msg;
+  for (const auto& ext : g::supported_mesh_extensions())
+    EXPECT_NE(msg.find(ext), std::string::npos) << msg;
 }
 
 TEST(MeshIO, StlReadsEverySolidAndBinaryBeginningWithSolid) {
   const std::string two = temp_file("two_solids.stl");
-  write_bytes(two,
-              "solid first part\n facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n"
-              "   vertex 0 1 0\n  endloop\n endfacet\nendsolid first part\n"
-              "solid second\n facet normal 0 0 -1\n  outer loop\n   vertex 0 0 0\n   vertex 0 1 0\n"
-              "   vertex 0 0 1\n  endloop\n endfacet\nendsolid\n");
+  write_bytes(
+      two,
+      "solid first part\n facet normal 0 0 1\n  outer loop\n   vertex 0 0 0\n   vertex 1 0 0\n"
+      "   vertex 0 1 0\n  endloop\n endfacet\nendsolid first part\n"
+      "solid second\n facet normal 0 0 -1\n  outer loop\n   vertex 0 0 0\n   vertex 0 1 0\n"
+      "   vertex 0 0 1\n  endloop\n endfacet\nendsolid\n");
   const auto m = g::read_stl(two);
   EXPECT_EQ(m.triangle_count(), 2u);
   EXPECT_EQ(m.vertex_count(), 4u);  // (0,0,0) and (0,1,0) are shared, exactly equal positions
@@ -166,13 +178,15 @@ TEST(MeshIO, PlyReadsAnyScalarTypeSkipsExtrasAndFansPolygons) {
   EXPECT_EQ(a.vertices[4].z, 5.0);
 
   // Binary big endian: float coordinates, an extra uchar, ushort list counts with short indices.
-  std::string b = "ply\nformat binary_big_endian 1.0\nelement vertex 3\nproperty float x\n"
-                  "property float y\nproperty float z\nproperty uchar alpha\nelement face 1\n"
-                  "property list ushort short vertex_indices\nelement edge 1\nproperty int v1\n"
-                  "property int v2\nend_header\n";
+  std::string b =
+      "ply\nformat binary_big_endian 1.0\nelement vertex 3\nproperty float x\n"
+      "property float y\nproperty float z\nproperty uchar alpha\nelement face 1\n"
+      "property list ushort short vertex_indices\nelement edge 1\nproperty int v1\n"
+      "property int v2\nend_header\n";
   auto put_be = [&b](const void* p, std::size_t n) {
     const auto* c = static_cast<const unsigned char*>(p);
-    for (std::size_t i = 0; i < n; ++i) b.push_back(char(c[n - 1 - i]));  // this host: little endian
+    for (std::size_t i = 0; i < n; ++i)
+      b.push_back(char(c[n - 1 - i]));  // this host: little endian
   };
   const float xyz[3][3] = {{0, 0, 0}, {2.5f, 0, 0}, {0, -1.25f, 0}};
   for (const auto& p : xyz) {
@@ -193,11 +207,12 @@ TEST(MeshIO, PlyReadsAnyScalarTypeSkipsExtrasAndFansPolygons) {
 
 TEST(MeshIO, ObjReadsEveryCornerFormNegativeIndicesAndPolygons) {
   const std::string path = temp_file("features.obj");
-  write_bytes(path,
-              "# comment\nmtllib none.mtl\no thing\nv 0 0 0\nv 1 0 0\nv 1 1 0 1.0\nv 0 1 0 0.5 0.5 0.5\n"
-              "vt 0 0\nvn 0 0 1\ng group\ns off\nusemtl red\n"
-              "f 1/1/1 2/1/1 3/1/1 4/1/1\nf 1//1 3//1 4//1\nf -4/1 -3/1 -2/1\nf 1 2 3 # trailing comment\n"
-              "l 1 2\n");
+  write_bytes(
+      path,
+      "# comment\nmtllib none.mtl\no thing\nv 0 0 0\nv 1 0 0\nv 1 1 0 1.0\nv 0 1 0 0.5 0.5 0.5\n"
+      "vt 0 0\nvn 0 0 1\ng group\ns off\nusemtl red\n"
+      "f 1/1/1 2/1/1 3/1/1 4/1/1\nf 1//1 3//1 4//1\nf -4/1 -3/1 -2/1\nf 1 2 3 # trailing comment\n"
+      "l 1 2\n");
   const auto m = g::read_obj(path);
   ASSERT_EQ(m.vertex_count(), 4u);
   ASSERT_EQ(m.triangle_count(), 5u);  // quad (2) + 3 triangles
@@ -209,11 +224,13 @@ TEST(MeshIO, VtkReadsStripsAndTheVersion51Layout) {
   const auto box = g::make_box_mesh(Vec3<double>{0, 0, 0}, Vec3<double>{1, 1, 1});
   // 5.1 ASCII: OFFSETS / CONNECTIVITY, with a METADATA block and point data afterwards.
   std::string s = "# vtk DataFile Version 5.1\nbox\nASCII\nDATASET POLYDATA\nPOINTS 8 float\n";
-  for (const auto& p : box.vertices) s += std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + "\n";
+  for (const auto& p : box.vertices)
+    s += std::to_string(p.x) + " " + std::to_string(p.y) + " " + std::to_string(p.z) + "\n";
   s += "METADATA\nINFORMATION 0\n\nPOLYGONS 13 36\nOFFSETS vtktypeint64\n";
   for (int i = 0; i <= 12; ++i) s += std::to_string(3 * i) + " ";
   s += "\nCONNECTIVITY vtktypeint64\n";
-  for (const auto& t : box.triangles) s += std::to_string(t[0]) + " " + std::to_string(t[1]) + " " + std::to_string(t[2]) + "\n";
+  for (const auto& t : box.triangles)
+    s += std::to_string(t[0]) + " " + std::to_string(t[1]) + " " + std::to_string(t[2]) + "\n";
   s += "POINT_DATA 8\nSCALARS f float 1\nLOOKUP_TABLE default\n0 1 2 3 4 5 6 7\n";
   const std::string ascii = temp_file("box51.vtk");
   write_bytes(ascii, s);
@@ -242,9 +259,10 @@ TEST(MeshIO, VtkReadsStripsAndTheVersion51Layout) {
 
   // A triangle strip of 5 points: 3 triangles, every other one reversed to keep the winding.
   const std::string strip = temp_file("strip.vtk");
-  write_bytes(strip,
-              "# vtk DataFile Version 3.0\nstrip\nASCII\nDATASET POLYDATA\nPOINTS 5 float\n"
-              "0 0 0 0 1 0 1 0 0 1 1 0 2 0 0\nLINES 1 3\n2 0 1\nTRIANGLE_STRIPS 1 6\n5 0 1 2 3 4\n");
+  write_bytes(
+      strip,
+      "# vtk DataFile Version 3.0\nstrip\nASCII\nDATASET POLYDATA\nPOINTS 5 float\n"
+      "0 0 0 0 1 0 1 0 0 1 1 0 2 0 0\nLINES 1 3\n2 0 1\nTRIANGLE_STRIPS 1 6\n5 0 1 2 3 4\n");
   const auto m = g::read_vtk(strip);
   ASSERT_EQ(m.triangle_count(), 3u);
   for (std::size_t t = 0; t < 3; ++t)  // all wound alike: clockwise seen from +z, like the first
@@ -264,7 +282,8 @@ TEST(MeshIO, SharedTestMeshesAreClosedSurfaces) {
     SCOPED_TRACE(name);
     EXPECT_TRUE(r.watertight());
     // Euler characteristic of a sphere: V - E + F = 2.
-    EXPECT_EQ(std::int64_t(r.vertex_count) - std::int64_t(r.edges) + std::int64_t(r.triangle_count), 2);
+    EXPECT_EQ(std::int64_t(r.vertex_count) - std::int64_t(r.edges) + std::int64_t(r.triangle_count),
+              2);
   }
 }
 
@@ -293,7 +312,8 @@ TEST(MeshIOErrors, PlyCountsThatDoNotMatchTheData) {
   const std::size_t header_lines =
       std::size_t(std::count(text.begin(), text.begin() + long(text.find("end_header")), '\n')) + 1;
   std::string msg = error_of([&] { g::read_ply(ascii); });
-  EXPECT_NE(msg.find(ascii + ": line " + std::to_string(header_lines + 9)), std::string::npos) << msg;
+  EXPECT_NE(msg.find(ascii + ": line " + std::to_string(header_lines + 9)), std::string::npos)
+      << msg;
   EXPECT_NE(msg.find("vertex 8"), std::string::npos) << msg;
 
   // Binary, one face fewer declared: bytes are left after the last element.
@@ -303,7 +323,8 @@ TEST(MeshIOErrors, PlyCountsThatDoNotMatchTheData) {
   bytes.replace(bytes.find("element face 12"), 15, "element face 11");
   write_bytes(fewer, bytes);
   msg = error_of([&] { g::read_ply(fewer); });
-  EXPECT_NE(msg.find(fewer + ": byte " + std::to_string(bytes.size() - 13)), std::string::npos) << msg;
+  EXPECT_NE(msg.find(fewer + ": byte " + std::to_string(bytes.size() - 13)), std::string::npos)
+      << msg;
 
   // Binary, one face more declared: the data ends early.
   bytes.replace(bytes.find("element face 11"), 15, "element face 13");
@@ -339,7 +360,8 @@ TEST(MeshIOErrors, NonFiniteCoordinatesAreRejected) {
   std::memcpy(&bytes[84 + 50 * 2 + 12 + 12 + 4], &nan, 4);  // triangle 2, corner 1, y
   write_bytes(stl, bytes);
   msg = error_of([&] { g::read_mesh(stl); });
-  EXPECT_NE(msg.find(stl + ": byte " + std::to_string(84 + 50 * 2 + 12 + 12)), std::string::npos) << msg;
+  EXPECT_NE(msg.find(stl + ": byte " + std::to_string(84 + 50 * 2 + 12 + 12)), std::string::npos)
+      << msg;
 
   const std::string ply = temp_file("inf.ply");
   g::write_ply(box, ply, MeshEncoding::ascii);
@@ -359,10 +381,12 @@ TEST(MeshIOErrors, EmptyMissingAndGarbledFiles) {
     EXPECT_NE(msg.find(path + ": the file is empty"), std::string::npos) << msg;
   }
   const std::string missing = temp_file("no_such_mesh.stl");
-  EXPECT_NE(error_of([&] { g::read_mesh(missing); }).find(missing + ": cannot open"), std::string::npos);
+  EXPECT_NE(error_of([&] { g::read_mesh(missing); }).find(missing + ": cannot open"),
+            std::string::npos);
 
   const std::string stl = temp_file("garbled.stl");
-  write_bytes(stl, "solid s\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0\nvertex 0 1 0\n");
+  write_bytes(stl,
+              "solid s\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0\nvertex 0 1 0\n");
   std::string msg = error_of([&] { g::read_mesh(stl); });
   EXPECT_NE(msg.find(stl + ": line 6: expected a vertex z"), std::string::npos) << msg;
 
@@ -372,8 +396,9 @@ TEST(MeshIOErrors, EmptyMissingAndGarbledFiles) {
   EXPECT_NE(msg.find("no triangles"), std::string::npos) << msg;
 
   const std::string vtk = temp_file("bad_cell.vtk");
-  write_bytes(vtk, "# vtk DataFile Version 3.0\nx\nASCII\nDATASET POLYDATA\nPOINTS 3 float\n"
-                   "0 0 0 1 0 0 0 1 0\nPOLYGONS 1 4\n3 0 1 3\n");
+  write_bytes(vtk,
+              "# vtk DataFile Version 3.0\nx\nASCII\nDATASET POLYDATA\nPOINTS 3 float\n"
+              "0 0 0 1 0 0 0 1 0\nPOLYGONS 1 4\n3 0 1 3\n");
   msg = error_of([&] { g::read_mesh(vtk); });
   EXPECT_NE(msg.find(vtk + ": line 8"), std::string::npos) << msg;
   EXPECT_NE(msg.find("point 3"), std::string::npos) << msg;
