@@ -66,11 +66,15 @@ void mesh_check_command(const MeshCheckOptions& o) {
     c.weld_tolerance = o.weld;
     const auto s = geom::clean(mesh, c);
     std::printf(
-        "  cleaned:               welded %zu vertices (tolerance %g x diagonal), removed %zu "
-        "degenerate and %zu duplicate triangles and %zu unused vertices, flipped %zu "
-        "triangles (%zu closed components turned outward)\n",
+        "  cleaned:               welded %zu vertices (tolerance %g x diagonal); removed %zu "
+        "degenerate and %zu duplicate triangles, %zu unused vertices\n",
         s.vertices_welded, o.weld, s.degenerate_removed, s.duplicates_removed,
-        s.unreferenced_removed, s.orientation.triangles_flipped, s.orientation.components_reversed);
+        s.unreferenced_removed);
+    std::printf(
+        "  oriented:              flipped %zu triangles (%zu closed components turned "
+        "outward, %zu edges left inconsistent)\n",
+        s.orientation.triangles_flipped, s.orientation.components_reversed,
+        s.orientation.conflicts);
   }
   geom::ValidateOptions v;
   v.relative_tolerance = o.weld > 0 ? o.weld : 1e-7;
