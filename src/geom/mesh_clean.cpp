@@ -279,6 +279,7 @@ std::size_t weld_vertices(TriangleMesh& mesh, double relative_tolerance) {
   ALFVEN_REQUIRE(
       std::isfinite(relative_tolerance) && relative_tolerance >= 0,
       "weld_vertices: the relative tolerance must be finite and >= 0, got " << relative_tolerance);
+  mesh.check_indices();
   const std::size_t n = mesh.vertex_count();
   if (n == 0) return 0;
   const auto [lo, hi] = mesh.bounds();
@@ -290,8 +291,8 @@ std::size_t weld_vertices(TriangleMesh& mesh, double relative_tolerance) {
   };
   struct Hash {
     std::size_t operator()(const Key& k) const {
-      return std::size_t(k.i * 73856093LL) ^ std::size_t(k.j * 19349663LL) ^
-             std::size_t(k.k * 83492791LL);
+      const auto u = [](std::int64_t v) { return static_cast<std::uint64_t>(v); };
+      return std::size_t(u(k.i) * 73856093ULL ^ u(k.j) * 19349663ULL ^ u(k.k) * 83492791ULL);
     }
   };
   auto key_of = [&](const V& p) {
@@ -347,6 +348,7 @@ bool is_degenerate(const TriangleMesh& mesh, std::size_t t, double relative_tole
 }
 
 std::size_t remove_degenerate_triangles(TriangleMesh& mesh, double relative_tolerance) {
+  mesh.check_indices();
   const double tol = relative_tolerance * diagonal_of(mesh);
   std::vector<std::array<std::int32_t, 3>> keep;
   keep.reserve(mesh.triangle_count());
@@ -384,6 +386,7 @@ std::vector<TrianglePair> duplicate_pairs(const TriangleMesh& mesh) {
 }  // namespace
 
 std::size_t remove_duplicate_triangles(TriangleMesh& mesh) {
+  mesh.check_indices();
   const auto pairs = duplicate_pairs(mesh);
   if (pairs.empty()) return 0;
   std::vector<char> drop(mesh.triangle_count(), 0);
@@ -396,6 +399,7 @@ std::size_t remove_duplicate_triangles(TriangleMesh& mesh) {
 }
 
 std::size_t remove_unreferenced_vertices(TriangleMesh& mesh) {
+  mesh.check_indices();
   std::vector<std::int32_t> remap(mesh.vertex_count(), -1);
   for (const auto& t : mesh.triangles)
     for (auto i : t) remap[std::size_t(i)] = 0;
@@ -413,6 +417,7 @@ std::size_t remove_unreferenced_vertices(TriangleMesh& mesh) {
 }
 
 OrientationChange orient_consistently(TriangleMesh& mesh) {
+  mesh.check_indices();
   OrientationChange change;
   const std::size_t n = mesh.triangle_count();
   const auto uses = edge_uses(mesh);
@@ -476,6 +481,7 @@ OrientationChange orient_consistently(TriangleMesh& mesh) {
 }
 
 CleanSummary clean(TriangleMesh& mesh, const CleanOptions& options) {
+  mesh.check_indices();
   CleanSummary s;
   if (options.weld_tolerance >= 0) s.vertices_welded = weld_vertices(mesh, options.weld_tolerance);
   const double tol = std::max(options.weld_tolerance, 0.0);
@@ -489,6 +495,7 @@ CleanSummary clean(TriangleMesh& mesh, const CleanOptions& options) {
 // ---- validation ---------------------------------------------------------------------------------
 
 MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
+  mesh.check_indices();
   MeshReport r;
   r.source = mesh.source;
   r.vertex_count = mesh.vertex_count();

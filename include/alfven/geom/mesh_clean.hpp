@@ -7,8 +7,10 @@
 /// self-intersections). Host only (library alfven_mesh_io).
 ///
 /// Tolerances are relative to the diagonal of the mesh's bounding box, so they do not depend on
-/// the file's unit. Edges are unordered vertex pairs {a, b}; a triangle (a, b, c) has the directed
-/// edges a->b, b->c, c->a.
+/// the file's unit. Every whole-mesh function here first runs TriangleMesh::check_indices() (an
+/// index out of range or a non-finite coordinate throws alfven::Error naming the mesh's source).
+/// Edges are unordered vertex pairs {a, b}; a triangle (a, b, c) has the directed edges a->b, b->c,
+/// c->a.
 #pragma once
 
 #include <array>
@@ -31,7 +33,8 @@ namespace geom {
 std::size_t weld_vertices(TriangleMesh& mesh, double relative_tolerance = 1e-7);
 
 /// True if triangle t repeats a vertex index or its smallest height (2 area / longest edge) is at
-/// most `relative_tolerance` times the bounding-box diagonal (collinear corners).
+/// most `relative_tolerance` times the bounding-box diagonal (collinear corners). Computes the
+/// diagonal on each call (O(vertices)); remove_degenerate_triangles and validate compute it once.
 bool is_degenerate(const TriangleMesh& mesh, std::size_t t, double relative_tolerance = 1e-7);
 
 /// Removes degenerate triangles (see is_degenerate). Returns how many were removed.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <random>
 #include <set>
 
@@ -219,4 +220,21 @@ TEST(MeshClean, DegenerateAndDuplicateTrianglesAreRemoved) {
   EXPECT_EQ(s.unreferenced_removed, 1u);  // the vertex only the collinear triangle used
   EXPECT_EQ(box.triangle_count(), closed.triangle_count());
   EXPECT_TRUE(g::validate(box).fit_for_pseudonormal());
+}
+
+TEST(MeshValidate, IndexOutOfRangeIsAnErrorNotACrash) {
+  TriangleMesh box = unit_box();
+  box.source = "hand-made box";
+  box.triangles[3][1] = 99;
+  for (const auto& run : std::vector<std::function<void()>>{
+           [&] { g::validate(box); }, [&] { g::clean(box); }, [&] { g::weld_vertices(box); }}) {
+    try {
+      run();
+      ADD_FAILURE() << "no error";
+    } catch (const alfven::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("hand-made box: triangle 3 uses vertex 99"),
+                std::string::npos)
+          << e.what();
+    }
+  }
 }
