@@ -12,6 +12,8 @@ void add_run_command(CLI::App& app);
 void add_problems_command(CLI::App& app);
 /// `alfven render SCENE.yaml [-o image.png] [--width W] [--height H]`: a scene file to PNG.
 void add_render_command(CLI::App& app);
+/// `alfven mesh check FILE [--weld TOL] [--no-clean]`: read, clean and validate a triangle mesh.
+void add_mesh_command(CLI::App& app);
 /// `alfven info`: how this program was built and which devices it sees.
 void add_info_command(CLI::App& app);
 
