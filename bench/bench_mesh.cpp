@@ -214,24 +214,26 @@ void run_mesh(const std::string& path, const TriangleMesh& mesh, const char* pre
               const Options& o) {
   std::string stem = path.substr(path.find_last_of('/') + 1);
   stem = stem.substr(0, stem.find_last_of('.'));
+  std::vector<Vec3<T>> grid, rnd;  // the same points for every build
   for (const std::string& b : split(o.builds)) {
     MeshSDFOptions opt;
     opt.build = b == "morton" ? BVHBuild::Morton : BVHBuild::SAH;
-    Pool pool(host_memory_resource());
-    MeshSDF<T> sdf;
     const double tb = best_time(std::max(1, o.repeats - 1), [&] {
       Pool scratch(host_memory_resource());
       (void)MeshSDF<T>::build(scratch, mesh, opt);
     });
-    sdf = MeshSDF<T>::build(pool, mesh, opt);
+    Pool pool(host_memory_resource());
+    const MeshSDF<T> sdf = MeshSDF<T>::build(pool, mesh, opt);
     const std::string name = "mesh_sdf/" + stem + "/" + b;
     print_case(name + "/bvh_build", precision, "none", mesh.triangle_count(), 1, "host", tb,
                "seconds", "s");
     pool.freeze();
     const Pool device = Pool::mirror(pool, gpu::memory_resource());
     const MeshSDF<T> view = sdf.rebased_view(device);
-    const auto grid = grid_points(view.box(), o.grid, o.grid_order == "blocks");
-    const auto rnd = random_points(view.box(), o.random);
+    if (grid.empty()) {
+      grid = grid_points(view.box(), o.grid, o.grid_order == "blocks");
+      rnd = random_points(view.box(), o.random);
+    }
     for (const std::string& s : split(o.sign)) {
       const SignMode mode = s == "winding" ? SignMode::WindingNumber : SignMode::Pseudonormal;
       const SignedDistance<T> q{view, mode};
