@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <limits>
 #include <random>
 #include <string>
@@ -310,6 +311,41 @@ TYPED_TEST(MeshSDFTyped, RunsThroughTheDevicePathOnAMirror) {
   gpu::transform(SignedDistanceQuery<T>{sdf.rebased_view(dev)}, pts, d);
   const auto host = sdf.rebased_view(pool);
   for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_EQ(d[i], host.signed_distance(pts[i]));
+}
+
+namespace {
+template <typename T>
+struct TapeQuery {
+  Tape<T> tape;
+  ALFVEN_HOST_DEVICE T operator()(const Vec3<T>& p) const { return tape.signed_distance(p); }
+};
+}  // namespace
+
+TYPED_TEST(MeshSDFTyped, TapeWithAMeshUnitedWithASphere) {
+  using T = TypeParam;
+  auto box = std::make_shared<const TriangleMesh>(make_box_mesh(D{-1, -1, -1}, D{1, 1, 1}));
+  MeshSDFOptions o;
+  o.build = BVHBuild::Morton;
+  const Expr e = Expr::make_union(Expr::translate(Expr::mesh(box, o), D{0.5, 0, 0}),
+                                  Expr::sphere(D{2, 0, 0}, 1.0));
+  Pool pool;
+  const Tape<T> tape = Tape<T>::build(pool, e);
+  const MeshSDF<T> ref = MeshSDF<T>::build(pool, *box, o);  // the same mesh, built alone
+  const auto sphere = make_sphere(Vec3<T>{2, 0, 0}, T(1));
+  pool.freeze();
+  const auto tv = tape.rebased_view(pool);
+  const auto rv = ref.rebased_view(pool);
+  std::vector<Vec3<T>> pts;
+  for (const D& p : random_points(1000, D::all(-3), D::all(4), 12)) pts.push_back(p.as<T>());
+  for (const auto& p : pts)
+    ASSERT_EQ(tv.signed_distance(p),
+              std::min(rv.signed_distance(p - Vec3<T>{T(0.5), 0, 0}), sphere.signed_distance(p)));
+  // Through the device path on a mirror.
+  const Pool dev = Pool::mirror(pool, gpu::memory_resource());
+  std::vector<T> d(pts.size());
+  gpu::transform(TapeQuery<T>{tape.rebased_view(dev)}, pts, d);
+  for (std::size_t i = 0; i < pts.size(); ++i) ASSERT_EQ(d[i], tv.signed_distance(pts[i]));
+  EXPECT_THROW(Expr::mesh(nullptr), Error);
 }
 
 TEST(MeshSDF, BuildErrors) {
