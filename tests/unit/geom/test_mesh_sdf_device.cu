@@ -6,8 +6,9 @@
 // a * b + c into FMAs where the host compiler does not, which changes the last bits of each
 // dot product. A distance is ~10 dependent operations on coordinates of size S, so the values
 // differ by at most a few ulps of S: we allow 16 eps(T) * S. Ties between triangles at equal
-// distance can resolve differently, which changes the triangle index but not the distance, and
-// the sign only within that band of the surface (points there are skipped for the sign).
+// distance can resolve differently, which changes the triangle index and the closest point
+// (measured on the H200: one float point of 20000, 1.7e-4 apart) but not the distance, and the
+// sign only within that band of the surface (points there are skipped for the sign).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -103,11 +104,13 @@ void device_matches_host() {
     for (std::size_t i = 0; i < pts.size(); ++i) {
       const auto ref = h.closest_point(pts[i]);
       ASSERT_NEAR(std::sqrt(got[i].distance2), std::sqrt(ref.distance2), tol);
-      ASSERT_NEAR(got[i].point.x, ref.point.x, tol);
-      ASSERT_NEAR(got[i].point.y, ref.point.y, tol);
-      ASSERT_NEAR(got[i].point.z, ref.point.z, tol);
-      if (got[i].triangle != ref.triangle)  // a tie: the other triangle is as near
-        ASSERT_NEAR(std::sqrt(got[i].distance2), std::sqrt(ref.distance2), tol);
+      // The same triangle gives the same point; a different one is a tie (two features of
+      // this non-convex mesh at equal distance, up to rounding), where the points may differ.
+      if (got[i].triangle == ref.triangle) {
+        ASSERT_NEAR(got[i].point.x, ref.point.x, tol);
+        ASSERT_NEAR(got[i].point.y, ref.point.y, tol);
+        ASSERT_NEAR(got[i].point.z, ref.point.z, tol);
+      }
     }
   }
 }
