@@ -21,11 +21,15 @@
 ///    the first sample; the matching "end" pops the subtree's value, accumulates it in the same
 ///    order as Blur / Mollify, and either moves the point to the next sample and jumps back
 ///    after the "begin", or restores the centre and pushes the average.
+///  - a mesh instruction (Expr::mesh) pushes the signed distance of a MeshSDF built into the
+///    same pool when the tape is built; its header (a MeshSDF<T> value) sits in the tape's mesh
+///    array and the instruction holds its index.
 #pragma once
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -33,6 +37,7 @@
 #include "alfven/core/error.hpp"
 #include "alfven/core/pool.hpp"
 #include "csg.hpp"
+#include "mesh_sdf.hpp"
 #include "shapes.hpp"
 #include "transforms.hpp"
 
@@ -76,7 +81,8 @@ enum class Op : std::int32_t {
   Blur,
   Mollify,  // averages of the child over a stencil ("begin" in a tape)
   EndBlur,
-  EndMollify  // tape only: ends of the stencil loops (i = index of the "begin")
+  EndMollify,  // tape only: ends of the stencil loops (i = index of the "begin")
+  Mesh         // a triangle mesh's signed distance (MeshSDF; i = index in the tape's meshes)
 };
 
 /// One tape instruction: an operation, an integer argument and up to 9 parameters.
@@ -96,6 +102,8 @@ struct Expr {
   std::uint32_t u = 0;
   double a[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
   std::vector<Expr> children;
+  std::shared_ptr<const TriangleMesh> triangle_mesh;  ///< Op::Mesh only
+  MeshSDFOptions mesh_options;               ///< Op::Mesh only
 
   using V = Vec3<double>;
   static Expr plane(const V& point, const V& normal) {
@@ -215,6 +223,17 @@ struct Expr {
     e.children = std::move(shapes);
     return e;
   }
+  /// A triangle mesh (closed, CCW outward for SignMode::Pseudonormal; any for
+  /// WindingNumber): Tape<T>::build builds a MeshSDF<T> of it with `options` into the tape's
+  /// pool. Throws alfven::Error for a null mesh (the build checks the mesh itself).
+  static Expr mesh(std::shared_ptr<const TriangleMesh> m, const MeshSDFOptions& options = {}) {
+    ALFVEN_REQUIRE(m != nullptr, "Expr::mesh: no mesh");
+    Expr e;
+    e.op = Op::Mesh;
+    e.triangle_mesh = std::move(m);
+    e.mesh_options = options;
+    return e;
+  }
   static Expr make_union(Expr a, Expr b) { return csg(Op::Union, {std::move(a), std::move(b)}); }
   static Expr make_intersection(Expr a, Expr b) {
     return csg(Op::Intersection, {std::move(a), std::move(b)});
@@ -256,8 +275,9 @@ class Tape {
   /// pool grows, is frozen or mirrored.
   static Tape build(Pool& pool, const Expr& expr) {
     std::vector<Instruction<T>> code;
+    std::vector<const Expr*> mesh_exprs;
     int values = 0, max_values = 0, points = 0, max_points = 0, loops = 0, max_loops = 0;
-    emit(expr, code, values, max_values, points, max_points, loops, max_loops);
+    emit(expr, code, values, max_values, points, max_points, loops, max_loops, mesh_exprs);
     ALFVEN_REQUIRE(max_values <= MaxValues, "Tape: expression needs "
                                                 << max_values << " stack slots (at most "
                                                 << MaxValues << "); balance deep unions");
@@ -268,6 +288,13 @@ class Tape {
                                               << max_loops << " deep (at most " << MaxLoops
                                               << ")");
     Tape t;
+    if (!mesh_exprs.empty()) {  // the meshes' arrays first, then their headers
+      std::vector<MeshSDF<T>> meshes;
+      for (const Expr* e : mesh_exprs)
+        meshes.push_back(MeshSDF<T>::build(pool, *e->triangle_mesh, e->mesh_options));
+      t.meshes_.reserve_from(pool, meshes.size());
+      t.meshes_.assign(pool, meshes);
+    }
     t.code_.reserve_from(pool, code.size());
     t.code_.assign(pool, code);
     t.base_ = pool.base();
@@ -276,7 +303,8 @@ class Tape {
 
   /// A copy reading its instructions from `pool` (the build pool or a mirror of it).
   Tape rebased_view(const Pool& pool) const {
-    alfven::detail::check_rebase(pool, code_.end_byte(), "Tape");
+    alfven::detail::check_rebase(
+        pool, code_.end_byte() > meshes_.end_byte() ? code_.end_byte() : meshes_.end_byte(), "Tape");
     Tape t = *this;
     t.base_ = pool.base();
     return t;
@@ -436,6 +464,9 @@ class Tape {
           }
           break;
         }
+        case Op::Mesh:
+          v[sv++] = mesh_value(base, c.i, p);
+          break;
         case Op::Complement:
           v[sv - 1] = -v[sv - 1];
           break;
@@ -483,6 +514,18 @@ class Tape {
   }
 
  private:
+  /// A mesh's value, kept out of line so that the interpreter's register budget stays that of
+  /// the analytic operations when a tape has no mesh.
+#if defined(__CUDACC__)
+  __noinline__
+#else
+  __attribute__((noinline))
+#endif
+  ALFVEN_HOST_DEVICE T mesh_value(const std::byte* base, std::int32_t index,
+                                  const Vec3<T>& p) const {
+    return meshes_.data(base)[index].signed_distance_in(base, p);
+  }
+
   static Instruction<T> convert(const Expr& e, Op op) {
     Instruction<T> c{};
     c.op = op;
@@ -492,8 +535,18 @@ class Tape {
     return c;
   }
   static void emit(const Expr& e, std::vector<Instruction<T>>& code, int& values, int& max_values,
-                   int& points, int& max_points, int& loops, int& max_loops) {
+                   int& points, int& max_points, int& loops, int& max_loops,
+                   std::vector<const Expr*>& meshes) {
     auto push_value = [&] { max_values = std::max(max_values, ++values); };
+    if (e.op == Op::Mesh) {
+      ALFVEN_REQUIRE(e.triangle_mesh != nullptr, "Tape: a mesh expression without a mesh");
+      Instruction<T> c = convert(e, Op::Mesh);
+      c.i = std::int32_t(meshes.size());
+      meshes.push_back(&e);
+      code.push_back(c);
+      push_value();
+      return;
+    }
     if (e.op <= Op::Noise) {
       code.push_back(convert(e, e.op));
       push_value();
@@ -503,7 +556,7 @@ class Tape {
       ALFVEN_REQUIRE(e.children.size() == 1, "Tape: a transform needs exactly one shape");
       code.push_back(convert(e, e.op));
       max_points = std::max(max_points, ++points);
-      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
+      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops, meshes);
       const Op end = e.op == Op::Scale ? Op::EndScale
                                        : (e.op == Op::Elongate ? Op::EndElongate : Op::EndPoint);
       code.push_back(convert(e, end));
@@ -513,7 +566,7 @@ class Tape {
     if (e.op >= Op::Complement && e.op <= Op::Annular) {
       ALFVEN_REQUIRE(e.children.size() == 1,
                      "Tape: complement/offset/annular need exactly one shape");
-      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
+      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops, meshes);
       code.push_back(convert(e, e.op));
       return;
     }
@@ -523,7 +576,7 @@ class Tape {
       const std::size_t begin = code.size();
       code.push_back(convert(e, e.op));
       max_loops = std::max(max_loops, ++loops);
-      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
+      emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops, meshes);
       Instruction<T> end = convert(e, e.op == Op::Blur ? Op::EndBlur : Op::EndMollify);
       end.i = std::int32_t(begin);
       code.push_back(end);
@@ -532,15 +585,16 @@ class Tape {
     }
     ALFVEN_REQUIRE(e.op >= Op::Union && e.op <= Op::ExpIntersection && !e.children.empty(),
                    "Tape: malformed expression (operation " << int(e.op) << ")");
-    emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops);
+    emit(e.children[0], code, values, max_values, points, max_points, loops, max_loops, meshes);
     for (std::size_t k = 1; k < e.children.size(); ++k) {
-      emit(e.children[k], code, values, max_values, points, max_points, loops, max_loops);
+      emit(e.children[k], code, values, max_values, points, max_points, loops, max_loops, meshes);
       code.push_back(convert(e, e.op));
       --values;
     }
   }
 
   PODVector<Instruction<T>> code_{};
+  PODVector<MeshSDF<T>> meshes_{};
   const std::byte* base_ = nullptr;
 };
 

@@ -1,0 +1,298 @@
+// bench_mesh: mesh signed distance queries per second and BVH build times (performance.md,
+// "Geometry throughput"). Plain harness; prints one JSON object per case, asserts nothing.
+//
+// For each mesh (porsche.stl and sphere.stl from the shared meshes, or --meshes a,b,...),
+// precision and BVH build (SAH, Morton):
+//  - the build time (host, into a host pool; "bvh_build", seconds);
+//  - MeshSDF::signed_distance on 1e6 random points in a box 3x the mesh's bounding box
+//    ("random_3x_box") and on an N^3 grid of points filling the bounding box padded by 10 %
+//    ("grid"; N = 128 on the host, 512 on a device). Grid points are listed in 4x4x4 blocks,
+//    the blocks in Morton order (the order of a 3D-indexed grid walked by bricks), so that
+//    neighbouring queries (a GPU warp) traverse nearly the same nodes; --grid-order linear
+//    lists them x fastest instead.
+//  - the pool overload (query alone, data already in gpu::memory_resource()) with one thread
+//    and all threads, and the vector overload (whole call with copies) with all threads.
+//    "us_per_query" is also printed for one thread.
+//  - --sign winding adds the winding-number sign mode (default: pseudonormal only).
+//
+// bench_mesh_cuda (bench/bench_mesh_cuda.cu) is this file compiled by nvcc: gpu::transform
+// then launches CUDA kernels; the pool overload times the kernel alone and the vector overload
+// the whole call with its copies.
+//
+// Usage: bench_mesh [--meshes a.stl,b.stl] [--grid N] [--random M] [--precision
+//        float|double|both] [--builds sah,morton] [--sign pseudonormal,winding]
+//        [--grid-order blocks|linear] [--repeats R] [--threads-one yes|no]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "alfven/core/core.hpp"
+#include "alfven/geom/geom.hpp"
+#include "alfven/geom/mesh_sdf.hpp"
+#include "temporary_stl.hpp"  // TEMPORARY: replace by read_mesh (mesh_io.hpp) once merged
+
+#ifndef ALFVEN_BENCH_FLAGS
+#define ALFVEN_BENCH_FLAGS "unknown"
+#endif
+#ifndef ALFVEN_BENCH_MESH_DIR
+#define ALFVEN_BENCH_MESH_DIR "../shared/meshes"
+#endif
+
+using namespace alfven;
+using namespace alfven::geom;
+
+namespace {
+
+struct Options {
+  std::string meshes = std::string(ALFVEN_BENCH_MESH_DIR) + "/porsche.stl," +
+                       std::string(ALFVEN_BENCH_MESH_DIR) + "/sphere.stl";
+  int grid = 0;  ///< 0: 512 on a device (CUDA build), 128 on the host
+  std::size_t random = 1000000;
+  std::string precision = "both";
+  std::string builds = "sah,morton";
+  std::string sign = "pseudonormal";
+  std::string grid_order = "blocks";
+  int repeats = 3;
+  bool one_thread = true;
+};
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+int max_threads() {
+#ifdef _OPENMP
+  return omp_get_max_threads();
+#else
+  return 1;
+#endif
+}
+void set_threads(int n) {
+#ifdef _OPENMP
+  omp_set_num_threads(n);
+#else
+  (void)n;
+#endif
+}
+
+void print_case(const std::string& name, const char* precision, const std::string& points,
+                std::size_t size, int threads, const char* mode, double value, const char* figure,
+                const char* unit) {
+  std::printf(
+      "{\"name\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"points\": \"%s\", "
+      "\"size\": %zu, \"threads\": %d, \"mode\": \"%s\", \"%s\": %.6g, \"unit\": \"%s\", "
+      "\"compiler_flags\": \"%s\", \"device\": \"%s\"}\n",
+      name.c_str(), gpu::backend_name(), precision, points.c_str(), size, threads, mode, figure,
+      value, unit, ALFVEN_BENCH_FLAGS, gpu::device_name().c_str());
+  std::fflush(stdout);
+}
+
+template <typename T>
+struct SignedDistance {
+  MeshSDF<T> sdf;
+  SignMode mode;
+  ALFVEN_HOST_DEVICE T operator()(const Vec3<T>& p) const { return sdf.signed_distance(p, mode); }
+};
+
+/// Spreads the low 10 bits of x to every third bit.
+std::uint32_t spread3(std::uint32_t x) {
+  x &= 0x3ff;
+  x = (x | x << 16) & 0x30000ff;
+  x = (x | x << 8) & 0x300f00f;
+  x = (x | x << 4) & 0x30c30c3;
+  x = (x | x << 2) & 0x9249249;
+  return x;
+}
+
+/// N^3 cell centres of the box padded by 10 %: in 4x4x4 blocks ordered along a Morton curve
+/// ("blocks", N a multiple of 4) or x fastest ("linear").
+template <typename T>
+std::vector<Vec3<T>> grid_points(const AABB<T>& box, int n, bool blocks) {
+  const Vec3<T> pad = T(0.1) * (box.hi - box.lo);
+  const Vec3<T> lo = box.lo - pad, ext = box.hi + pad - lo;
+  auto at = [&](int i, int j, int k) {
+    return lo + mul(ext, Vec3<T>{(T(i) + T(0.5)) / T(n), (T(j) + T(0.5)) / T(n),
+                                 (T(k) + T(0.5)) / T(n)});
+  };
+  std::vector<Vec3<T>> p;
+  p.reserve(std::size_t(n) * n * n);
+  if (!blocks || n % 4 != 0) {
+    for (int k = 0; k < n; ++k)
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) p.push_back(at(i, j, k));
+    return p;
+  }
+  const int nb = n / 4;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> order;  // (Morton code, block)
+  for (int bk = 0; bk < nb; ++bk)
+    for (int bj = 0; bj < nb; ++bj)
+      for (int bi = 0; bi < nb; ++bi)
+        order.emplace_back(spread3(std::uint32_t(bi)) | spread3(std::uint32_t(bj)) << 1 |
+                               spread3(std::uint32_t(bk)) << 2,
+                           std::uint32_t((bk * nb + bj) * nb + bi));
+  std::sort(order.begin(), order.end());
+  for (const auto& o : order) {
+    const int b = int(o.second), bi = b % nb, bj = (b / nb) % nb, bk = b / (nb * nb);
+    for (int k = 0; k < 4; ++k)
+      for (int j = 0; j < 4; ++j)
+        for (int i = 0; i < 4; ++i) p.push_back(at(4 * bi + i, 4 * bj + j, 4 * bk + k));
+  }
+  return p;
+}
+
+template <typename T>
+std::vector<Vec3<T>> random_points(const AABB<T>& box, std::size_t m) {
+  const Vec3<T> c = box.centre(), h = T(1.5) * (box.hi - box.lo);  // a box 3x the bounding box
+  std::mt19937 rng(12345);
+  std::uniform_real_distribution<T> u(T(-1), T(1));
+  std::vector<Vec3<T>> p(m);
+  for (auto& x : p) x = c + mul(h, Vec3<T>{u(rng), u(rng), u(rng)});
+  return p;
+}
+
+template <typename F>
+double best_time(int repeats, const F& f) {
+  f();  // warm-up
+  double best = 1e300;
+  for (int r = 0; r < repeats; ++r) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+template <typename T>
+void run_points(const std::string& name, const char* precision, const SignedDistance<T>& query,
+                const std::vector<Vec3<T>>& points, const std::string& label, const Options& o) {
+  const std::size_t n = points.size();
+  Pool host(host_memory_resource());
+  PODVector<Vec3<T>> in;
+  PODVector<T> out;
+  in.reserve_from(host, n);
+  out.reserve_from(host, n);
+  in.assign(host, points);
+  host.freeze();
+  const Pool device = Pool::mirror(host, gpu::memory_resource());
+  const int all = max_threads();
+  std::vector<int> counts{all};
+  if (!gpu::enabled && o.one_thread && all > 1) counts = {1, all};
+  for (int threads : counts) {
+    set_threads(threads);
+    PODVector<T> o2 = out;
+    const double t = best_time(o.repeats, [&] { gpu::transform(query, device, in, o2); });
+    print_case(name, precision, label, n, threads, "pool", double(n) / t, "queries_per_second",
+               "queries/s");
+    if (threads == 1)
+      print_case(name, precision, label, n, 1, "pool", 1e6 * t / double(n), "us_per_query",
+                 "us");
+  }
+  std::vector<T> d(n);
+  const double tv = best_time(o.repeats, [&] { gpu::transform(query, points, d); });
+  print_case(name, precision, label, n, all, "vector", double(n) / tv, "queries_per_second",
+             "queries/s");
+  set_threads(all);
+}
+
+template <typename T>
+void run_mesh(const std::string& path, const TriangleMesh& mesh, const char* precision,
+              const Options& o) {
+  std::string stem = path.substr(path.find_last_of('/') + 1);
+  stem = stem.substr(0, stem.find_last_of('.'));
+  std::vector<Vec3<T>> grid, rnd;  // the same points for every build
+  for (const std::string& b : split(o.builds)) {
+    MeshSDFOptions opt;
+    opt.build = b == "morton" ? BVHBuild::Morton : BVHBuild::SAH;
+    const double tb = best_time(std::max(1, o.repeats - 1), [&] {
+      Pool scratch(host_memory_resource());
+      (void)MeshSDF<T>::build(scratch, mesh, opt);
+    });
+    Pool pool(host_memory_resource());
+    const MeshSDF<T> sdf = MeshSDF<T>::build(pool, mesh, opt);
+    const std::string name = "mesh_sdf/" + stem + "/" + b;
+    print_case(name + "/bvh_build", precision, "none", mesh.triangle_count(), 1, "host", tb,
+               "seconds", "s");
+    pool.freeze();
+    const Pool device = Pool::mirror(pool, gpu::memory_resource());
+    const MeshSDF<T> view = sdf.rebased_view(device);
+    if (grid.empty()) {
+      grid = grid_points(view.box(), o.grid, o.grid_order == "blocks");
+      rnd = random_points(view.box(), o.random);
+    }
+    for (const std::string& s : split(o.sign)) {
+      const SignMode mode = s == "winding" ? SignMode::WindingNumber : SignMode::Pseudonormal;
+      const SignedDistance<T> q{view, mode};
+      const std::string nm = name + "/" + s;
+      run_points(nm, precision, q, rnd, "random_3x_box", o);
+      run_points(nm, precision, q, grid, "grid_" + o.grid_order, o);
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  for (int a = 1; a < argc; ++a) {
+    const std::string s = argv[a];
+    const bool has = a + 1 < argc;
+    if (s == "--meshes" && has)
+      o.meshes = argv[++a];
+    else if (s == "--grid" && has)
+      o.grid = std::atoi(argv[++a]);
+    else if (s == "--random" && has)
+      o.random = std::strtoul(argv[++a], nullptr, 10);
+    else if (s == "--precision" && has)
+      o.precision = argv[++a];
+    else if (s == "--builds" && has)
+      o.builds = argv[++a];
+    else if (s == "--sign" && has)
+      o.sign = argv[++a];
+    else if (s == "--grid-order" && has)
+      o.grid_order = argv[++a];
+    else if (s == "--repeats" && has)
+      o.repeats = std::atoi(argv[++a]);
+    else if (s == "--threads-one" && has)
+      o.one_thread = std::string(argv[++a]) != "no";
+    else {
+      std::fprintf(stderr,
+                   "usage: bench_mesh [--meshes a.stl,b.stl] [--grid N] [--random M] "
+                   "[--precision float|double|both] [--builds sah,morton] "
+                   "[--sign pseudonormal,winding] [--grid-order blocks|linear] [--repeats R] "
+                   "[--threads-one yes|no]\n");
+      return 2;
+    }
+  }
+  if (o.grid <= 0) o.grid = gpu::enabled ? 512 : 128;
+  if (gpu::enabled && !gpu::device_available()) {
+    std::fprintf(stderr, "bench_mesh: a CUDA build without a visible device\n");
+    return 1;
+  }
+  for (const std::string& path : split(o.meshes)) {
+    TriangleMesh mesh;
+    try {
+      mesh = temporary::read_binary_stl(path);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "bench_mesh: %s\n", e.what());
+      return 1;
+    }
+    if (o.precision == "float" || o.precision == "both") run_mesh<float>(path, mesh, "float", o);
+    if (o.precision == "double" || o.precision == "both") run_mesh<double>(path, mesh, "double", o);
+  }
+  return 0;
+}
