@@ -461,9 +461,11 @@ class PointCloud {
       const int i0 = max_(c[0] - r, 0), i1 = min_(c[0] + r, nx - 1);
       for (int k = k0; k <= k1; ++k) {
         const T gz = cell_gap(p.z, 2, k);
+        if (detail::sum_squares(T(0), T(0), gz) > acc.worst()) continue;  // the whole plane
         const bool kface = k == c[2] - r || k == c[2] + r;
         for (int j = j0; j <= j1; ++j) {
           const T gy = cell_gap(p.y, 1, j);
+          if (detail::sum_squares(T(0), gy, gz) > acc.worst()) continue;  // the whole row
           const std::int32_t row = nx * (j + ny * k);
           if (kface || j == c[1] - r || j == c[1] + r) {
             for (int i = i0; i <= i1; ++i)
