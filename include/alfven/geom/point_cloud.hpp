@@ -387,10 +387,14 @@ class PointCloud {
     const Vec3<T> ext = box.hi - box.lo;
     const int axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2);
     const std::int32_t mid = begin + (end - begin) / 2;
-    std::nth_element(cps.begin() + begin, cps.begin() + mid, cps.begin() + end,
-                     [axis](const CloudPoint<T>& a, const CloudPoint<T>& b) {
-                       return a.position[axis] < b.position[axis];
-                     });
+    const auto b = cps.begin() + begin, m = cps.begin() + mid, e = cps.begin() + end;
+    using P = CloudPoint<T>;  // one comparator per axis (no per-comparison axis switch)
+    if (axis == 0)
+      std::nth_element(b, m, e, [](const P& u, const P& v) { return u.position.x < v.position.x; });
+    else if (axis == 1)
+      std::nth_element(b, m, e, [](const P& u, const P& v) { return u.position.y < v.position.y; });
+    else
+      std::nth_element(b, m, e, [](const P& u, const P& v) { return u.position.z < v.position.z; });
     const std::int32_t left = std::int32_t(nodes.size());
     nodes.push_back(Node{});
     nodes.push_back(Node{});
