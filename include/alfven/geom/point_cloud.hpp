@@ -18,8 +18,9 @@
 ///    into `cell_start` (nx ny nz + 1 offsets of a counting sort). A query visits shells of
 ///    cells at Chebyshev distance r = 0, 1, 2, ... around its (clamped) cell, skips cells whose
 ///    box is farther than the k-th best, and stops once the box distance to every cell not yet
-///    visited exceeds the k-th best. Good for uniform density; on strongly clustered clouds
-///    cells in the clusters hold many points and the BVH is faster.
+///    visited exceeds the k-th best. Good for even density; on strongly clustered clouds the
+///    cells in the clusters hold many points and queries in the gaps walk many empty cells
+///    (bench_point_cloud --cloud clustered: the BVH is then about 10x faster).
 ///
 /// Exactness: distances are squared Euclidean distances computed by distance_squared() (the
 /// same formula everywhere, with no FMA contraction in device code), results are ordered by
@@ -28,11 +29,17 @@
 /// brute-force scan exactly (indices and distances). Grid cell boxes are widened by a margin
 /// (measured at build, at least 32 ulps of the coordinates) that covers the rounding of the
 /// cell assignment. On the host a compiler that contracts to FMA (-mfma with
-/// -ffp-contract=fast) applies it to every distance alike, so the ordering stays consistent.
+/// -ffp-contract=fast) contracts bounds and distances alike (one formula; fma is monotone
+/// too), so bounds stay below distances; reference scans must then use distance_squared().
 ///
 /// Precision: T is float or double; inputs of the other precision are converted once at build
 /// (float results are exact for the converted points). Units are the caller's length unit;
 /// every distance returned is squared (unit²).
+///
+/// References: J. H. Friedman, J. L. Bentley, R. A. Finkel, "An algorithm for finding best
+/// matches in logarithmic expected time", ACM TOMS 3 (1977) (branch-and-bound k-NN over a
+/// hierarchy, nearer child first); S. Green, "Particle simulation using CUDA", NVIDIA (2010)
+/// (uniform grid by counting sort: cell start offsets and sorted indices).
 #pragma once
 
 #include <algorithm>
