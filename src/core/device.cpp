@@ -84,6 +84,36 @@ void unregister_host_memory(void* p) {
   if (p && cudaHostUnregister(p) != cudaSuccess) (void)cudaGetLastError();
 }
 
+void* create_stream() {
+  cudaStream_t s = nullptr;
+  ALFVEN_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  return s;
+}
+
+void destroy_stream(void* stream) {
+  if (stream) ALFVEN_CUDA_CHECK(cudaStreamDestroy(static_cast<cudaStream_t>(stream)));
+}
+
+void* create_event() {
+  cudaEvent_t e = nullptr;
+  ALFVEN_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  return e;
+}
+
+void destroy_event(void* event) {
+  if (event) ALFVEN_CUDA_CHECK(cudaEventDestroy(static_cast<cudaEvent_t>(event)));
+}
+
+void record_event(void* event, void* stream) {
+  ALFVEN_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(event), static_cast<cudaStream_t>(stream)));
+}
+
+void stream_wait_event(void* stream, void* event) {
+  ALFVEN_CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), static_cast<cudaEvent_t>(event), 0));
+}
+
+void event_synchronize(void* event) { ALFVEN_CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(event))); }
+
 int current_device() {
   if (device_count() == 0) return -1;
   int device = -1;

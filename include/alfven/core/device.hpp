@@ -53,6 +53,22 @@ bool register_host_memory(void* p, std::size_t bytes);
 /// Undoes register_host_memory(p).
 void unregister_host_memory(void* p);
 
+/// Streams and events as opaque handles (a cudaStream_t / cudaEvent_t; nullptr stands for the
+/// legacy default stream), so that host code can order device work across streams. A created
+/// stream is non-blocking: it does not synchronise with the legacy default stream, which is what
+/// lets copies on it overlap kernels there. Runtime errors are fatal (ALFVEN_CUDA_CHECK).
+void* create_stream();
+void destroy_stream(void* stream);
+/// An event without timing (cheapest to record and wait on).
+void* create_event();
+void destroy_event(void* event);
+/// Records `event` on `stream`: it completes when the work queued there before it has.
+void record_event(void* event, void* stream);
+/// Work queued on `stream` after this call waits for `event` (the host does not wait).
+void stream_wait_event(void* stream, void* event);
+/// The host waits for `event`.
+void event_synchronize(void* event);
+
 #else
 
 inline int device_count() { return 0; }
@@ -75,6 +91,13 @@ inline void* allocate_pinned(std::size_t bytes) {
 inline void free_pinned(void* p) { std::free(p); }
 inline bool register_host_memory(void*, std::size_t) { return false; }
 inline void unregister_host_memory(void*) {}
+inline void* create_stream() { return nullptr; }
+inline void destroy_stream(void*) {}
+inline void* create_event() { return nullptr; }
+inline void destroy_event(void*) {}
+inline void record_event(void*, void*) {}
+inline void stream_wait_event(void*, void*) {}
+inline void event_synchronize(void*) {}
 
 #endif
 

@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -30,6 +31,8 @@
 #include "source.hpp"
 #include "stage.hpp"
 #include "viscosity.hpp"
+
+struct CUstream_st;  // cudaStream_t is CUstream_st*; used only in device builds
 
 namespace alfven {
 namespace mhd {
@@ -49,6 +52,12 @@ class Solver {
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
+  ~Solver() {
+    destroy_event(shell_done_);
+    destroy_event(out_done_);
+    destroy_event(in_done_);
+    destroy_stream(copy_stream_);
+  }
 
   /// The grid (local block) this solver works on.
   const Grid& grid() const { return grid_; }
@@ -82,9 +91,8 @@ class Solver {
     for (int s = 0; s < 4; ++s) {
       const Real dts = dt * fractions[s];
       const ConstFieldsView<Real> arg = s == 0 ? q_.const_view() : qa_.const_view();
-      stage(arg, dts, ch2, math::exp(-dts / tau));
+      stage_and_refresh(arg, dts, ch2, math::exp(-dts / tau));  // into qr_, ghost cells filled
       qa_.swap(qr_);
-      apply_boundaries(qa_);
     }
     q_.swap(qa_);
     apply_artificial_viscosity(dt);
@@ -122,11 +130,12 @@ class Solver {
 
  private:
   // Ghost cells of `axis` only: halo exchange with the neighbouring blocks, boundary conditions
-  // on the faces that are domain edges.
-  void refresh_axis(Fields<Real, Backend>& f, int axis) {
+  // on the faces that are domain edges. `work` (only with a halo exchange): device work queued
+  // while the halo is in flight (see exchange_halo).
+  void refresh_axis(Fields<Real, Backend>& f, int axis, const std::function<void()>* work = nullptr) {
     BoundaryKernel<Real> k{f.view(), grid_, params_.boundaries, axis};
     if (comm_ && comm_->dims()[axis] > 1) {
-      exchange_halo(f, axis);
+      exchange_halo(f, axis, work);
       k.apply[0] = comm_->neighbour(axis, 0) < 0;
       k.apply[1] = comm_->neighbour(axis, 1) < 0;
       if (!k.apply[0] && !k.apply[1]) return;
@@ -136,24 +145,83 @@ class Solver {
 
   static constexpr bool host_fields = std::is_same<Backend, backend::Host>::value;
 
+  // Queues kernel k over `range` on `stream` (host fields: runs it; the stream is ignored).
+  template <typename R, typename K>
+  void launch(void* stream, const R& range, const K& k) {
+    if constexpr (host_fields) {
+      (void)stream;
+      for_each(Backend{}, range, k);
+    } else {
+      for_each(Backend{}, range, k, static_cast<CUstream_st*>(stream));
+    }
+  }
+
+  // Runs kernel k (which writes f) over `range`, then fills f's ghost cells (apply_boundaries).
+  // On device fields whose first active axis is split between ranks, the halo of that axis is
+  // overlapped with the kernel: the cells the neighbours need (the `margin` layers next to each
+  // face) are computed first, their halo is packed, staged and exchanged on a copy stream while
+  // the rest of the block is computed, and only then are the remaining axes refreshed. Every cell
+  // gets the value of the plain sequence (same kernel per cell, same halo values).
+  template <typename K>
+  void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
+    int a = 0;
+    while (a < 3 && !grid_.active(a)) ++a;
+    const bool split = a < 3 && comm_ && comm_->dims()[a] > 1;
+    const int m = split ? grid_.margin[a] : 0, n = split ? grid_.n[a] : 0;
+    if (host_fields || !overlap_halo_ || !split || range.begin[a] != m || range.end[a] != m + n || n <= 2 * m) {
+      for_each(Backend{}, range, k);
+      apply_boundaries(f);
+      return;
+    }
+    Range3D lower = range, upper = range, rest = range;
+    lower.end[a] = 2 * m;  // read by the lower neighbour
+    upper.begin[a] = n;    // read by the upper neighbour
+    rest.begin[a] = 2 * m;
+    rest.end[a] = n;
+    for_each(Backend{}, lower, k);
+    for_each(Backend{}, upper, k);
+    const std::function<void()> work = [&] { for_each(Backend{}, rest, k); };
+    refresh_axis(f, a, &work);
+    for (int b = a + 1; b < 3; ++b)
+      if (grid_.active(b)) refresh_axis(f, b);
+  }
+
   // Packs the faces' interior layers, exchanges them with the neighbours and unpacks into the
   // ghost layers. Three paths: host fields (MPI on host buffers), device fields staged through
   // pinned host buffers (default: a non-CUDA-aware MPI never sees a device pointer), device
   // fields handed to a CUDA-aware MPI directly. A periodic axis of one block never gets here (the
-  // boundary kernel copies it locally). Device work is queued on the default stream: packs and
-  // device-to-host copies, one wait before MPI, then host-to-device copies and unpacks queued
-  // without waiting (the next exchange's wait orders them before the staging buffers are reused).
-  void exchange_halo(Fields<Real, Backend>& f, int axis) {
+  // boundary kernel copies it locally). Without `work`, device work is queued on the default
+  // stream: packs and device-to-host copies, one wait before MPI, then host-to-device copies and
+  // unpacks queued without waiting (the next exchange's wait orders them before the staging
+  // buffers are reused). With `work` (device fields), the same is queued on a copy stream that
+  // starts once the default stream's queued work is done; `work` then queues more on the default
+  // stream, the host waits for the copy stream alone, and the default stream waits for the
+  // unpacks before anything queued later.
+  void exchange_halo(Fields<Real, Backend>& f, int axis, const std::function<void()>* work = nullptr) {
     using clock = std::chrono::steady_clock;
     const bool timing = profile_halo_;
+    // Profiling waits for the device around each phase, except in an overlapped exchange, where
+    // it counts only the time the host is held up (the exposed part of the exchange).
     auto lap = [&](clock::time_point& t, double& into) {  // adds the time since t, restarts t
       if (!timing) return;
-      device_synchronize();
+      if (!work) device_synchronize();
       const auto now = clock::now();
       into += std::chrono::duration<double>(now - t).count();
       t = now;
     };
-    clock::time_point t = timing ? (device_synchronize(), clock::now()) : clock::time_point{};
+    clock::time_point t = timing && !work ? (device_synchronize(), clock::now()) : clock::now();
+    void* stream = nullptr;  // the legacy default stream
+    if (work) {
+      if (!copy_stream_) {
+        copy_stream_ = create_stream();
+        shell_done_ = create_event();
+        out_done_ = create_event();
+        in_done_ = create_event();
+      }
+      record_event(shell_done_, nullptr);
+      stream_wait_event(copy_stream_, shell_done_);
+      stream = copy_stream_;
+    }
     const long cells = halo_cells(grid_, axis);
     const long count = cells * num_vars;
     const std::size_t bytes = std::size_t(count) * sizeof(Real);
@@ -183,14 +251,22 @@ class Solver {
         }
       }
       if (!has[side]) continue;
-      for_each(Backend{}, Range1D{0, cells},
-               HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
+      launch(stream, Range1D{0, cells},
+             HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
       if (direct) continue;
       out[side] = shared && shared->send[side][parity] ? shared->send[side][parity]
                                                        : static_cast<void*>(staged_send[side].data());
-      alfven::detail::Copier<backend::Host, Backend>::copy_async(out[side], send_buf[side].data(), bytes, nullptr);
+      alfven::detail::Copier<backend::Host, Backend>::copy_async(out[side], send_buf[side].data(), bytes,
+                                                                 static_cast<CUstream_st*>(stream));
     }
-    if (!host_fields) device_synchronize();  // packs (and device-to-host copies) done
+    if (work) {  // the overlapped work runs while the halo goes out
+      record_event(out_done_, stream);
+      (*work)();
+      if (timing) t = clock::now();
+      event_synchronize(out_done_);
+    } else if (!host_fields) {
+      device_synchronize();  // packs (and device-to-host copies) done
+    }
     lap(t, halo_profile_.pack_and_copy_out);
     const void* send[2];
     void* recv[2];
@@ -211,19 +287,23 @@ class Solver {
       if (!has[side]) continue;
       if (!direct) {
         const void* in = sizes[side] == 0 ? shared->recv[side][parity] : staged_recv[side].data();
-        alfven::detail::Copier<Backend, backend::Host>::copy_async(recv_buf[side].data(), in, bytes, nullptr);
+        alfven::detail::Copier<Backend, backend::Host>::copy_async(recv_buf[side].data(), in, bytes,
+                                                                   static_cast<CUstream_st*>(stream));
       }
-      for_each(Backend{}, Range1D{0, cells},
-               HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
+      launch(stream, Range1D{0, cells}, HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
+    }
+    if (work) {  // later work on the default stream sees the ghost cells
+      record_event(in_done_, stream);
+      stream_wait_event(nullptr, in_done_);
     }
     lap(t, halo_profile_.copy_in_and_unpack);
   }
 
-  // q_r <- L(q, arg, dts) on the interior.
-  void stage(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
+  // q_r <- L(q, arg, dts) on the interior, then the ghost cells of q_r.
+  void stage_and_refresh(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
     if (!two_pass_) {
       const StageKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
-      for_each(Backend{}, grid_.interior(), k);
+      run_and_refresh(grid_.interior(), k, qr_);
       return;
     }
     StageFromFluxKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), {}, grid_, dts, psi_damping, source_};
@@ -234,6 +314,7 @@ class Solver {
       k.flux[axis] = flux_[axis].const_view();
     }
     for_each(Backend{}, grid_.interior(), k);
+    apply_boundaries(qr_);
   }
 
   // The artificial viscosity along x, y, z, one directional pass after the other. A pass along
@@ -247,6 +328,8 @@ class Solver {
     const CharacteristicSpeedKernel<Real> ck{q_.const_view(), speed_.view(), eos_, Real(params_.cs_fac),
                                              Real(params_.ca_fac), Real(params_.vv_fac)};
     for_each(Backend{}, grid_.all(), ck);
+    int last = 2;
+    while (last > 0 && !grid_.active(last)) --last;
     bool first = true;
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
@@ -254,10 +337,12 @@ class Solver {
       first = false;
       const ViscosityKernel<Real> vk{q_.const_view(), qr_.view(), speed_.const_view(), axis, grid_.stride(axis),
                                      Real(dt / Real(grid_.d[axis])), Real(params_.ep), Real(params_.fh)};
-      for_each(Backend{}, viscosity_range(grid_, axis), vk);
+      if (axis == last)
+        run_and_refresh(viscosity_range(grid_, axis), vk, qr_);  // the last pass: every axis
+      else
+        for_each(Backend{}, viscosity_range(grid_, axis), vk);
       q_.swap(qr_);
     }
-    apply_boundaries(q_);
   }
 
   Grid grid_;
@@ -272,6 +357,16 @@ class Solver {
   }();
   HaloProfile halo_profile_{};
   int halo_parity_[3] = {0, 0, 0};  // which shared staging slot the next exchange of an axis uses
+  // Overlap of the first split axis's halo with computation (device fields); ALFVEN_HALO_OVERLAP=0
+  // turns it off.
+  bool overlap_halo_ = [] {
+    const char* e = std::getenv("ALFVEN_HALO_OVERLAP");
+    return !(e && std::string(e) == "0");
+  }();
+  void* copy_stream_ = nullptr;  // created on first overlapped exchange
+  void* shell_done_ = nullptr;
+  void* out_done_ = nullptr;
+  void* in_done_ = nullptr;
   IdealGas<Real> eos_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
