@@ -84,9 +84,11 @@ void unregister_host_memory(void* p) {
   if (p && cudaHostUnregister(p) != cudaSuccess) (void)cudaGetLastError();
 }
 
-void* create_stream() {
+void* create_stream(bool high_priority) {
+  int least = 0, greatest = 0;
+  ALFVEN_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
   cudaStream_t s = nullptr;
-  ALFVEN_CUDA_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+  ALFVEN_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, high_priority ? greatest : least));
   return s;
 }
 

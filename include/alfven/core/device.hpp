@@ -56,8 +56,10 @@ void unregister_host_memory(void* p);
 /// Streams and events as opaque handles (a cudaStream_t / cudaEvent_t; nullptr stands for the
 /// legacy default stream), so that host code can order device work across streams. A created
 /// stream is non-blocking: it does not synchronise with the legacy default stream, which is what
-/// lets copies on it overlap kernels there. Runtime errors are fatal (ALFVEN_CUDA_CHECK).
-void* create_stream();
+/// lets copies on it overlap kernels there. A high-priority stream's blocks are scheduled before
+/// waiting blocks of other streams (short, latency-critical kernels next to a long one). Runtime
+/// errors are fatal (ALFVEN_CUDA_CHECK).
+void* create_stream(bool high_priority = false);
 void destroy_stream(void* stream);
 /// An event without timing (cheapest to record and wait on).
 void* create_event();
@@ -91,7 +93,7 @@ inline void* allocate_pinned(std::size_t bytes) {
 inline void free_pinned(void* p) { std::free(p); }
 inline bool register_host_memory(void*, std::size_t) { return false; }
 inline void unregister_host_memory(void*) {}
-inline void* create_stream() { return nullptr; }
+inline void* create_stream(bool = false) { return nullptr; }
 inline void destroy_stream(void*) {}
 inline void* create_event() { return nullptr; }
 inline void destroy_event(void*) {}

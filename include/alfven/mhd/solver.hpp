@@ -213,7 +213,7 @@ class Solver {
     void* stream = nullptr;  // the legacy default stream
     if (work) {
       if (!copy_stream_) {
-        copy_stream_ = create_stream();
+        copy_stream_ = create_stream(true);  // halo packs go ahead of the bulk kernel's blocks
         shell_done_ = create_event();
         out_done_ = create_event();
         in_done_ = create_event();
