@@ -64,9 +64,12 @@ __global__ void __launch_bounds__(BlockSize, MinBlocks)
         f(i, j, k);
 }
 
-/// Block shape of a 3D launch: x along i (a power of two >= 32, at most BlockSize), y the rest.
+/// Block shape of a 3D launch: x along i (a power of two, at least 32 or the first power of two
+/// >= ni when ni is smaller, at most BlockSize), y the rest. A box a few cells thick in i (the
+/// layers next to an x face) would otherwise leave most lanes of every warp idle.
 inline dim3 block_shape_3d(int block_size, int ni) {
-  int bx = 32;
+  int bx = 1;
+  while (bx < ni && bx < 32) bx *= 2;
   while (bx < ni && bx * 2 <= block_size) bx *= 2;
   return dim3(unsigned(bx), unsigned(block_size / bx), 1u);
 }
