@@ -53,7 +53,7 @@ class Solver {
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
   ~Solver() {
-    destroy_event(shell_done_);
+    destroy_event(packed_);
     destroy_event(out_done_);
     destroy_event(in_done_);
     destroy_stream(copy_stream_);
@@ -145,17 +145,6 @@ class Solver {
 
   static constexpr bool host_fields = std::is_same<Backend, backend::Host>::value;
 
-  // Queues kernel k over `range` on `stream` (host fields: runs it; the stream is ignored).
-  template <typename R, typename K>
-  void launch(void* stream, const R& range, const K& k) {
-    if constexpr (host_fields) {
-      (void)stream;
-      for_each(Backend{}, range, k);
-    } else {
-      for_each(Backend{}, range, k, static_cast<CUstream_st*>(stream));
-    }
-  }
-
   // Runs kernel k (which writes f) over `range`, then fills f's ghost cells (apply_boundaries).
   // On device fields whose first active axis is split between ranks, the halo of that axis is
   // overlapped with the kernel: the cells the neighbours need (the `margin` layers next to each
@@ -193,10 +182,12 @@ class Solver {
   // boundary kernel copies it locally). Without `work`, device work is queued on the default
   // stream: packs and device-to-host copies, one wait before MPI, then host-to-device copies and
   // unpacks queued without waiting (the next exchange's wait orders them before the staging
-  // buffers are reused). With `work` (device fields), the same is queued on a copy stream that
-  // starts once the default stream's queued work is done; `work` then queues more on the default
-  // stream, the host waits for the copy stream alone, and the default stream waits for the
-  // unpacks before anything queued later.
+  // buffers are reused). With `work` (device fields), packs and unpacks stay on the default
+  // stream but the copies go on a copy stream: it starts once the packs are done, `work` is then
+  // queued on the default stream (so the copies, done by the copy engines, overlap it), the host
+  // waits for the copy stream alone, and the unpacks wait for the host-to-device copies. Packs
+  // and unpacks are small; keeping them off the copy stream means no kernel of the exchange waits
+  // for the bulk kernel's blocks to drain.
   void exchange_halo(Fields<Real, Backend>& f, int axis, const std::function<void()>* work = nullptr) {
     using clock = std::chrono::steady_clock;
     const bool timing = profile_halo_;
@@ -213,13 +204,11 @@ class Solver {
     void* stream = nullptr;  // the legacy default stream
     if (work) {
       if (!copy_stream_) {
-        copy_stream_ = create_stream(true);  // halo packs go ahead of the bulk kernel's blocks
-        shell_done_ = create_event();
+        copy_stream_ = create_stream();
+        packed_ = create_event();
         out_done_ = create_event();
         in_done_ = create_event();
       }
-      record_event(shell_done_, nullptr);
-      stream_wait_event(copy_stream_, shell_done_);
       stream = copy_stream_;
     }
     const long cells = halo_cells(grid_, axis);
@@ -251,9 +240,15 @@ class Solver {
         }
       }
       if (!has[side]) continue;
-      launch(stream, Range1D{0, cells},
-             HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
-      if (direct) continue;
+      for_each(Backend{}, Range1D{0, cells},
+               HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
+    }
+    if (work) {  // the copy stream starts once the packs are done
+      record_event(packed_, nullptr);
+      stream_wait_event(copy_stream_, packed_);
+    }
+    for (int side = 0; side < 2; ++side) {
+      if (!has[side] || direct) continue;
       out[side] = shared && shared->send[side][parity] ? shared->send[side][parity]
                                                        : static_cast<void*>(staged_send[side].data());
       alfven::detail::Copier<backend::Host, Backend>::copy_async(out[side], send_buf[side].data(), bytes,
@@ -284,18 +279,19 @@ class Solver {
     comm_->exchange(axis, send, recv, sizes);
     lap(t, halo_profile_.mpi);
     for (int side = 0; side < 2; ++side) {
-      if (!has[side]) continue;
-      if (!direct) {
-        const void* in = sizes[side] == 0 ? shared->recv[side][parity] : staged_recv[side].data();
-        alfven::detail::Copier<Backend, backend::Host>::copy_async(recv_buf[side].data(), in, bytes,
-                                                                   static_cast<CUstream_st*>(stream));
-      }
-      launch(stream, Range1D{0, cells}, HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
+      if (!has[side] || direct) continue;
+      const void* in = sizes[side] == 0 ? shared->recv[side][parity] : staged_recv[side].data();
+      alfven::detail::Copier<Backend, backend::Host>::copy_async(recv_buf[side].data(), in, bytes,
+                                                                 static_cast<CUstream_st*>(stream));
     }
-    if (work) {  // later work on the default stream sees the ghost cells
+    if (work) {  // the default stream's unpacks (queued after the overlapped work) wait for the copies
       record_event(in_done_, stream);
       stream_wait_event(nullptr, in_done_);
     }
+    for (int side = 0; side < 2; ++side)
+      if (has[side])
+        for_each(Backend{}, Range1D{0, cells},
+                 HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
     lap(t, halo_profile_.copy_in_and_unpack);
   }
 
@@ -364,7 +360,7 @@ class Solver {
     return !(e && std::string(e) == "0");
   }();
   void* copy_stream_ = nullptr;  // created on first overlapped exchange
-  void* shell_done_ = nullptr;
+  void* packed_ = nullptr;
   void* out_done_ = nullptr;
   void* in_done_ = nullptr;
   IdealGas<Real> eos_{};
