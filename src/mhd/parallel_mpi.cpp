@@ -93,7 +93,7 @@ class MpiCommunicator final : public Communicator {
     MPI_Group world_group, node_group;
     MPI_Comm_group(cart_, &world_group);
     MPI_Comm_group(node_, &node_group);
-    bool any_local = false;
+    bool any_local = false, all_pinned = true;
     for (int side = 0; side < 2; ++side) {
       const int peer = neighbours_[axis][side];
       int local = MPI_UNDEFINED;
@@ -108,11 +108,23 @@ class MpiCommunicator final : public Communicator {
         // The neighbour sends to this face from its face 1 - side.
         st.view.recv[side][parity] = static_cast<char*>(peer_base) + (2 * (1 - side) + parity) * slot;
       }
-      // Page-lock the neighbour's segment as mapped here, for full-speed device copies.
-      if (register_host_memory(peer_base, 4 * slot)) st.registered.push_back(peer_base);
+      // Page-lock the neighbour's segment as mapped here, for full-speed device copies (both
+      // sides may name the same neighbour: register its segment once).
+      if (std::find(st.registered.begin(), st.registered.end(), peer_base) == st.registered.end()) {
+        if (register_host_memory(peer_base, 4 * slot))
+          st.registered.push_back(peer_base);
+        else
+          all_pinned = false;
+      }
       any_local = true;
     }
-    if (any_local && register_host_memory(base, 4 * slot)) st.registered.push_back(base);
+    if (any_local) {
+      if (register_host_memory(base, 4 * slot))
+        st.registered.push_back(base);
+      else
+        all_pinned = false;
+    }
+    st.view.pinned = any_local && all_pinned;
     MPI_Group_free(&world_group);
     MPI_Group_free(&node_group);
     st.usable = any_local;

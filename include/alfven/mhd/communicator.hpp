@@ -44,6 +44,7 @@ class Communicator {
   struct SharedStaging {
     void* send[2][2] = {{nullptr, nullptr}, {nullptr, nullptr}};
     const void* recv[2][2] = {{nullptr, nullptr}, {nullptr, nullptr}};
+    bool pinned = false;  ///< every segment used is page-locked for the device (else pageable)
   };
   /// The shared staging of `axis` for slabs of `bytes` bytes, allocated on first use (pinned,
   /// page-locked for the device), or nullptr where this communicator has none. Collective: every

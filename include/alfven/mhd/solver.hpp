@@ -127,6 +127,10 @@ class Solver {
   const HaloProfile& halo_profile() const { return halo_profile_; }
   /// Total of halo_profile().
   double halo_seconds() const { return halo_profile_.total(); }
+  /// How the halos of `axis` travel once exchanged: "none" (no neighbour ranks), "host buffers",
+  /// "direct" (device pointers to a CUDA-aware MPI), "shared pinned" / "shared pageable" (node
+  /// shared memory), "pinned + MPI". Known after the first exchange of the axis.
+  const char* halo_path(int axis) const { return halo_path_[axis]; }
 
  private:
   // Ghost cells of `axis` only: halo exchange with the neighbouring blocks, boundary conditions
@@ -225,6 +229,10 @@ class Solver {
     // private and sent with MPI.
     const bool direct = host_fields || comm_->device_pointers_allowed();
     const Communicator::SharedStaging* shared = direct ? nullptr : comm_->shared_staging(axis, bytes);
+    halo_path_[axis] = host_fields ? "host buffers"
+                       : direct    ? "direct"
+                       : shared    ? (shared->pinned ? "shared pinned" : "shared pageable")
+                                   : "pinned + MPI";
     const int parity = halo_parity_[axis];
     halo_parity_[axis] ^= 1;
     bool has[2];
@@ -352,6 +360,7 @@ class Solver {
     return e && std::string(e) == "1";
   }();
   HaloProfile halo_profile_{};
+  const char* halo_path_[3] = {"none", "none", "none"};
   int halo_parity_[3] = {0, 0, 0};  // which shared staging slot the next exchange of an axis uses
   // Overlap of the first split axis's halo with computation (device fields); ALFVEN_HALO_OVERLAP=0
   // turns it off.

@@ -22,6 +22,7 @@ class SolverAdapter final : public SolverInterface<Real> {
   void advance(Real dt) override { solver_.advance(dt); }
   Totals totals() const override { return solver_.totals(); }
   HaloProfile halo_profile() const override { return solver_.halo_profile(); }
+  const char* halo_path(int axis) const override { return solver_.halo_path(axis); }
   const char* backend_name() const override { return Backend::name; }
 
  private:

@@ -43,6 +43,8 @@ class SolverInterface {
   /// Seconds spent in halo exchanges (0 unless ALFVEN_PROFILE_HALO=1; see Solver::halo_profile).
   virtual HaloProfile halo_profile() const = 0;
   double halo_seconds() const { return this->halo_profile().total(); }
+  /// How the halos of `axis` travel (see Solver::halo_path).
+  virtual const char* halo_path(int axis) const = 0;
   virtual const char* backend_name() const = 0;
 };
 
