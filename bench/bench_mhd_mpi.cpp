@@ -89,9 +89,10 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
   std::printf(
       "{\"bench\":\"mhd_mpi\",\"ranks\":%d,\"dims\":[%d,%d,%d],\"grid\":[%d,%d,%d],\"local\":[%d,%d,%d],"
       "\"precision\":\"%s\",\"backend\":\"%s\",\"steps\":%d,\"seconds\":%.4f,\"cell_updates_per_second\":%.4g,"
-      "\"halo_path_x\":\"%s\",\"halo_seconds\":%.4f,\"halo_pack_copy_out\":%.4f,\"halo_mpi\":%.4f,\"halo_copy_in_unpack\":%.4f}\n",
+      "\"halo_path_x\":\"%s\",\"halo_seconds\":%.4f,\"halo_pack_copy_out\":%.4f,\"halo_mpi\":%.4f,\"halo_copy_in_unpack\":%.4f,"
+      "\"overlap_copy_out\":%.4f,\"overlap_work\":%.4f}\n",
       sim.communicator().size(), dims[0], dims[1], dims[2], g.global_n[0], g.global_n[1], g.global_n[2], l.n[0],
-      l.n[1], l.n[2], a.precision.c_str(), a.backend.c_str(), a.steps, seconds, cells * a.steps / seconds, sim.solver().halo_path(0), halo, out, mpi, in);
+      l.n[1], l.n[2], a.precision.c_str(), a.backend.c_str(), a.steps, seconds, cells * a.steps / seconds, sim.solver().halo_path(0), halo, out, mpi, in, h1.overlap_copy_out - h0.overlap_copy_out, h1.overlap_work - h0.overlap_work);
 }
 
 }  // namespace

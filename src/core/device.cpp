@@ -96,10 +96,16 @@ void destroy_stream(void* stream) {
   if (stream) ALFVEN_CUDA_CHECK(cudaStreamDestroy(static_cast<cudaStream_t>(stream)));
 }
 
-void* create_event() {
+void* create_event(bool timing) {
   cudaEvent_t e = nullptr;
-  ALFVEN_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+  ALFVEN_CUDA_CHECK(cudaEventCreateWithFlags(&e, timing ? cudaEventDefault : cudaEventDisableTiming));
   return e;
+}
+
+float elapsed_milliseconds(void* start, void* end) {
+  float ms = 0.f;
+  ALFVEN_CUDA_CHECK(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start), static_cast<cudaEvent_t>(end)));
+  return ms;
 }
 
 void destroy_event(void* event) {

@@ -61,8 +61,11 @@ void unregister_host_memory(void* p);
 /// errors are fatal (ALFVEN_CUDA_CHECK).
 void* create_stream(bool high_priority = false);
 void destroy_stream(void* stream);
-/// An event without timing (cheapest to record and wait on).
-void* create_event();
+/// An event without timing (cheapest to record and wait on), or with timing for
+/// elapsed_milliseconds().
+void* create_event(bool timing = false);
+/// Milliseconds between two completed timing events (cudaEventElapsedTime).
+float elapsed_milliseconds(void* start, void* end);
 void destroy_event(void* event);
 /// Records `event` on `stream`: it completes when the work queued there before it has.
 void record_event(void* event, void* stream);
@@ -95,7 +98,8 @@ inline bool register_host_memory(void*, std::size_t) { return false; }
 inline void unregister_host_memory(void*) {}
 inline void* create_stream(bool = false) { return nullptr; }
 inline void destroy_stream(void*) {}
-inline void* create_event() { return nullptr; }
+inline void* create_event(bool = false) { return nullptr; }
+inline float elapsed_milliseconds(void*, void*) { return 0.f; }
 inline void destroy_event(void*) {}
 inline void record_event(void*, void*) {}
 inline void stream_wait_event(void*, void*) {}

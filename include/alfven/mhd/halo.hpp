@@ -19,6 +19,10 @@ struct HaloProfile {
   double pack_and_copy_out = 0;   ///< pack kernels and device-to-host staging copies
   double mpi = 0;                 ///< MPI sends and receives (waits included)
   double copy_in_and_unpack = 0;  ///< host-to-device staging copies and unpack kernels
+  // Overlapped exchanges only, device time from the end of the packs: until the device-to-host
+  // copies end, and until the overlapped computation ends.
+  double overlap_copy_out = 0;
+  double overlap_work = 0;
   double total() const { return pack_and_copy_out + mpi + copy_in_and_unpack; }
 };
 

@@ -56,6 +56,7 @@ class Solver {
     destroy_event(packed_);
     destroy_event(out_done_);
     destroy_event(in_done_);
+    destroy_event(work_done_);
     destroy_stream(copy_stream_);
   }
 
@@ -209,8 +210,9 @@ class Solver {
     if (work) {
       if (!copy_stream_) {
         copy_stream_ = create_stream();
-        packed_ = create_event();
-        out_done_ = create_event();
+        packed_ = create_event(timing);
+        out_done_ = create_event(timing);
+        work_done_ = create_event(timing);
         in_done_ = create_event();
       }
       stream = copy_stream_;
@@ -265,8 +267,16 @@ class Solver {
     if (work) {  // the overlapped work runs while the halo goes out
       record_event(out_done_, stream);
       (*work)();
-      if (timing) t = clock::now();
+      if (timing) {
+        record_event(work_done_, nullptr);
+        t = clock::now();
+      }
       event_synchronize(out_done_);
+      if (timing) {
+        event_synchronize(work_done_);
+        halo_profile_.overlap_copy_out += 1e-3 * elapsed_milliseconds(packed_, out_done_);
+        halo_profile_.overlap_work += 1e-3 * elapsed_milliseconds(packed_, work_done_);
+      }
     } else if (!host_fields) {
       device_synchronize();  // packs (and device-to-host copies) done
     }
@@ -372,6 +382,7 @@ class Solver {
   void* packed_ = nullptr;
   void* out_done_ = nullptr;
   void* in_done_ = nullptr;
+  void* work_done_ = nullptr;  // profiling only
   IdealGas<Real> eos_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
