@@ -22,7 +22,9 @@ void expect_same(const MeshEvalResult& host, const MeshEvalResult& dev, double t
   for (std::size_t i = 0; i < host.signed_distance.size(); ++i) {
     const double h = host.signed_distance[i], d = dev.signed_distance[i];
     EXPECT_NEAR(h, d, tol) << "query " << i;
-    if (std::abs(h) > 1e-4) EXPECT_EQ(h < 0, d < 0) << "query " << i;
+    if (std::abs(h) > 1e-4) {
+      EXPECT_EQ(h < 0, d < 0) << "query " << i;
+    }
   }
   ASSERT_EQ(host.closest.size(), dev.closest.size());
   for (std::size_t i = 0; i < host.closest.size(); ++i)
