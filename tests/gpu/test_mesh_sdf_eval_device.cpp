@@ -2,7 +2,11 @@
 // kernels): points and grid, float and double, both sign modes, closest points. Skips without
 // a visible device. Tolerances: the same formula in the same precision, differing only by FMA
 // contraction on the device: 1e-12 (double) and 1e-5 (float) on a unit sphere; signs compared
-// outside a band of 1e-4 around the surface.
+// outside a band of 1e-4 around the surface. Closest points: where two triangles are equally
+// near within rounding (eps), host and device may pick different ones, whose closest points lie
+// up to ~sqrt(eps * d) apart (seen on the H200: up to 3.1e-4 in float, 16 of 20,000 points);
+// so each device closest point must be at the device's distance from the query (within tol)
+// and within 100 sqrt(tol) of the host's.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,7 +21,8 @@ using namespace alfven::geom;
 
 namespace {
 
-void expect_same(const MeshEvalResult& host, const MeshEvalResult& dev, double tol) {
+void expect_same(const MeshEvalResult& host, const MeshEvalResult& dev, double tol,
+                 const std::vector<Vec3<double>>& points = {}) {
   ASSERT_EQ(host.signed_distance.size(), dev.signed_distance.size());
   for (std::size_t i = 0; i < host.signed_distance.size(); ++i) {
     const double h = host.signed_distance[i], d = dev.signed_distance[i];
@@ -27,8 +32,11 @@ void expect_same(const MeshEvalResult& host, const MeshEvalResult& dev, double t
     }
   }
   ASSERT_EQ(host.closest.size(), dev.closest.size());
-  for (std::size_t i = 0; i < host.closest.size(); ++i)
-    EXPECT_NEAR(length(host.closest[i] - dev.closest[i]), 0.0, 10 * tol) << "query " << i;
+  for (std::size_t i = 0; i < host.closest.size(); ++i) {
+    EXPECT_NEAR(length(points[i] - dev.closest[i]), std::abs(dev.signed_distance[i]), 10 * tol)
+        << "query " << i;
+    EXPECT_LE(length(host.closest[i] - dev.closest[i]), 100 * std::sqrt(tol)) << "query " << i;
+  }
 }
 
 TEST(MeshSdfEvalDevice, CudaMatchesHostOnPointsAndGrid) {
@@ -52,7 +60,7 @@ TEST(MeshSdfEvalDevice, CudaMatchesHostOnPointsAndGrid) {
       const MeshEvalResult hp = evaluate_mesh_sdf(mesh, p, o);
       o.backend = MeshEvalBackend::Cuda;
       const MeshEvalResult dp = evaluate_mesh_sdf(mesh, p, o);
-      expect_same(hp, dp, tol);
+      expect_same(hp, dp, tol, p);
       o.closest = false;
       const MeshEvalResult dg = evaluate_mesh_sdf_grid(mesh, g, o);
       o.backend = MeshEvalBackend::Host;
