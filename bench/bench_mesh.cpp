@@ -39,7 +39,7 @@
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
 #include "alfven/geom/mesh_sdf.hpp"
-#include "temporary_stl.hpp"  // TEMPORARY: replace by read_mesh (mesh_io.hpp) once merged
+#include "alfven/geom/mesh_io.hpp"
 
 #ifndef ALFVEN_BENCH_FLAGS
 #define ALFVEN_BENCH_FLAGS "unknown"
@@ -286,7 +286,7 @@ int main(int argc, char** argv) {
   for (const std::string& path : split(o.meshes)) {
     TriangleMesh mesh;
     try {
-      mesh = temporary::read_binary_stl(path);
+      mesh = read_mesh(path);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "bench_mesh: %s\n", e.what());
       return 1;

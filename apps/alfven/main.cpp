@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   alfven::app::add_problems_command(app);
   alfven::app::add_render_command(app);
   alfven::app::add_mesh_command(app);
+  alfven::app::add_sdf_command(app);
   alfven::app::add_info_command(app);
   try {
     app.parse(argc, argv);

@@ -187,11 +187,19 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
                          << fields.front().name << "' is " << name_of(fields.front().type)
                          << ": all fields of a snapshot share one precision");
   }
-  for (const auto& kv : meta.extra) {
-    ALFVEN_REQUIRE(!kv.first.empty() && kv.first.find('/') == std::string::npos &&
-                       reserved_attributes().count(kv.first) == 0,
-                   where << "extra attribute '" << kv.first
-                         << "' is empty, contains '/' or clashes with a reserved attribute");
+  std::set<std::string> names;
+  auto check_name = [&](const std::string& name) {
+    ALFVEN_REQUIRE(!name.empty() && name.find('/') == std::string::npos &&
+                       reserved_attributes().count(name) == 0 && names.insert(name).second,
+                   where << "extra attribute '" << name
+                         << "' is empty, contains '/', clashes with a reserved attribute or is "
+                            "given twice");
+  };
+  for (const auto& kv : meta.extra) check_name(kv.first);
+  for (const auto& kv : meta.text) check_name(kv.first);
+  for (const auto& kv : meta.vectors) {
+    check_name(kv.first);
+    ALFVEN_REQUIRE(!kv.second.empty(), where << "vector attribute '" << kv.first << "' is empty");
   }
 }
 
@@ -220,6 +228,10 @@ void write_contents(const std::string& path, const std::string& tmp, const GridI
     w.attribute_int(kCountName[a], grid.n[a]);
   }
   for (const auto& kv : meta.extra) w.attribute(kv.first.c_str(), kv.second);
+  for (const auto& kv : meta.text) w.attribute_strings(kv.first.c_str(), {kv.second.c_str()}, true);
+  for (const auto& kv : meta.vectors)
+    w.attribute(kv.first.c_str(), H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, kv.second.data(),
+                hsize_t(kv.second.size()));
 
   for (int a = 0; a < 3; ++a) {
     std::vector<double> centre(grid.n[a]);
@@ -419,8 +431,19 @@ Snapshot read_snapshot(const std::string& path) {
     if (reserved_attributes().count(name)) continue;
     Handle attr(H5Aopen(file.get(), name.c_str(), H5P_DEFAULT), H5Aclose);
     Handle type(H5Aget_type(attr.get()), H5Tclose);
-    if (H5Tget_class(type.get()) == H5T_FLOAT && r.attribute_size(attr.get()) == 1)
+    Handle space(H5Aget_space(attr.get()), H5Sclose);
+    const bool scalar = H5Sget_simple_extent_type(space.get()) == H5S_SCALAR;
+    const hssize_t count = r.attribute_size(attr.get());
+    if (H5Tget_class(type.get()) == H5T_FLOAT && count == 1 && scalar) {
       s.meta.extra[name] = r.scalar_double(name);
+    } else if (H5Tget_class(type.get()) == H5T_FLOAT && count >= 1) {
+      std::vector<double> v(static_cast<std::size_t>(count));
+      if (H5Aread(attr.get(), H5T_NATIVE_DOUBLE, v.data()) < 0)
+        r.fail("attribute '" + name + "': cannot read");
+      s.meta.vectors[name] = v;
+    } else if (H5Tget_class(type.get()) == H5T_STRING && count == 1 && scalar) {
+      s.meta.text[name] = r.strings(name).front();
+    }
   }
 
   // Coordinates.

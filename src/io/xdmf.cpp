@@ -52,12 +52,17 @@ std::string exact(double v) {
 
 void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType type,
                 const std::vector<std::string>& field_names,
-                const std::vector<std::pair<std::string, double>>& snapshots) {
+                const std::vector<std::pair<std::string, double>>& snapshots,
+                XdmfCentring centring) {
   for (int a = 0; a < 3; ++a)
     ALFVEN_REQUIRE(grid.n[a] >= 1 && grid.hi[a] > grid.lo[a],
                    "XDMF index '" << xdmf_path << "': invalid grid along axis " << a);
   const int nx = grid.n[0], ny = grid.n[1], nz = grid.n[2];
   const std::string precision = type == DataType::Float32 ? "4" : "8";
+  const bool node = centring == XdmfCentring::Node;
+  const int extra = node ? 0 : 1;  // nodes per axis beyond the cell count
+  double origin[3];
+  for (int a = 0; a < 3; ++a) origin[a] = node ? cell_centre(grid, a, 0) : grid.lo[a];
 
   std::ostringstream os;
   os << "<?xml version=\"1.0\" ?>\n"
@@ -69,12 +74,12 @@ void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType typ
     const std::string file = xml_escape(snapshots[s].first);
     os << "      <Grid Name=\"snapshot_" << s << "\" GridType=\"Uniform\">\n"
        << "        <Time Value=\"" << exact(snapshots[s].second) << "\"/>\n"
-       << "        <Topology TopologyType=\"3DCoRectMesh\" Dimensions=\"" << nz + 1 << " " << ny + 1
-       << " " << nx + 1 << "\"/>\n"
+       << "        <Topology TopologyType=\"3DCoRectMesh\" Dimensions=\"" << nz + extra << " "
+       << ny + extra << " " << nx + extra << "\"/>\n"
        << "        <Geometry GeometryType=\"ORIGIN_DXDYDZ\">\n"
        << "          <DataItem Name=\"Origin\" Dimensions=\"3\" NumberType=\"Float\" "
           "Precision=\"8\" Format=\"XML\">"
-       << exact(grid.lo[2]) << " " << exact(grid.lo[1]) << " " << exact(grid.lo[0])
+       << exact(origin[2]) << " " << exact(origin[1]) << " " << exact(origin[0])
        << "</DataItem>\n"
        << "          <DataItem Name=\"Spacing\" Dimensions=\"3\" NumberType=\"Float\" "
           "Precision=\"8\" Format=\"XML\">"
@@ -83,7 +88,8 @@ void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType typ
        << "        </Geometry>\n";
     for (const std::string& name : field_names) {
       const std::string n = xml_escape(name);
-      os << "        <Attribute Name=\"" << n << "\" AttributeType=\"Scalar\" Center=\"Cell\">\n"
+      os << "        <Attribute Name=\"" << n << "\" AttributeType=\"Scalar\" Center=\""
+         << (node ? "Node" : "Cell") << "\">\n"
          << "          <DataItem Dimensions=\"" << nz << " " << ny << " " << nx
          << "\" NumberType=\"Float\" Precision=\"" << precision << "\" Format=\"HDF\">" << file
          << ":/" << n << "</DataItem>\n"

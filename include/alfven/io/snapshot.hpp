@@ -43,6 +43,12 @@ struct SnapshotMeta {
   /// Further scalars (e.g. "cfl_number"), each stored as a float64 root attribute of that name.
   /// Keys must not clash with the attributes listed in the file brief.
   std::map<std::string, double> extra;
+  /// Further strings (e.g. "mesh_file"), each stored as a scalar UTF-8 string root attribute.
+  /// Keys must not clash with the reserved attributes nor with `extra` or `vectors`.
+  std::map<std::string, std::string> text;
+  /// Further float64 vectors (e.g. "origin" = {x, y, z}), each stored as a 1D float64 root
+  /// attribute of that length (>= 1). Keys must not clash with any other attribute.
+  std::map<std::string, std::vector<double>> vectors;
 };
 
 /// Writes one snapshot to `path` (HDF5), atomically: the file is written to `path + ".tmp"`, closed
@@ -63,7 +69,9 @@ void write_snapshot(const std::string& path, const GridInfo& grid, const Snapsho
 struct Snapshot {
   GridInfo grid{};                    ///< from the attributes nx..nz, x_min..z_max
   SnapshotMeta meta;                  ///< time, step, index, problem, gamma; extra = every other
-                                      ///< float64 scalar root attribute
+                                      ///< float64 scalar root attribute, vectors = every other
+                                      ///< 1D float64 attribute of length > 1, text = every other
+                                      ///< scalar string attribute
   DataType type = DataType::Float64;  ///< stored type of the fields (one per file)
   std::vector<std::string> names;     ///< field names in file order (the `fields` attribute)
   /// Field values converted to double, cell_count(grid) values each, x fastest.

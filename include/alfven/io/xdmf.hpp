@@ -17,6 +17,13 @@
 namespace alfven {
 namespace io {
 
+/// How the values of a field sit on the grid in the XDMF description.
+enum class XdmfCentring {
+  Cell,  ///< one value per cell of a mesh whose nodes are the cell corners (the solver's output)
+  Node   ///< one value per node of a mesh whose nodes are the cell centres (origin = first
+         ///< centre): point data, which ParaView can contour without Cell Data to Point Data
+};
+
 /// Writes (replaces) the XDMF index `xdmf_path`, atomically (temporary file + rename). Called after
 /// each snapshot with the full list so far.
 ///
@@ -25,10 +32,13 @@ namespace io {
 /// @param field_names  datasets of each snapshot to expose, e.g. {"density", "velocity_x", ...}
 /// @param snapshots    (HDF5 file name relative to the directory of `xdmf_path`, time) pairs,
 ///                     in output order
+/// @param centring     Cell (default): topology of nz+1, ny+1, nx+1 nodes from grid.lo;
+///                     Node: topology of nz, ny, nx nodes from the first cell centre
 /// @throws alfven::Error naming the file if it cannot be written.
 void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType type,
                 const std::vector<std::string>& field_names,
-                const std::vector<std::pair<std::string, double>>& snapshots);
+                const std::vector<std::pair<std::string, double>>& snapshots,
+                XdmfCentring centring = XdmfCentring::Cell);
 
 }  // namespace io
 }  // namespace alfven

@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "../../../bench/temporary_stl.hpp"  // TEMPORARY until mesh_io.hpp is merged
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
+#include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/mesh_sdf.hpp"
 
 using namespace alfven;
@@ -402,7 +402,7 @@ TEST(MeshSDF, PorscheBothBuildsEqualBruteForce) {
   const char* env = std::getenv("ALFVEN_SHARED_DIR");
   const std::string path = std::string(env ? env : ALFVEN_SHARED_DIR) + "/meshes/porsche.stl";
   if (!std::ifstream(path)) GTEST_SKIP() << path << " not found (set ALFVEN_SHARED_DIR)";
-  const TriangleMesh m = temporary::read_binary_stl(path);
+  const TriangleMesh m = read_mesh(path);
   const auto [lo, hi] = m.bounds();
   for (BVHBuild build : {BVHBuild::SAH, BVHBuild::Morton}) {
     Pool pool;

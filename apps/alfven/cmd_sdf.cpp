@@ -1,0 +1,338 @@
+// `alfven sdf MESH (--points IN.csv | --grid N) -o OUT [options]`: the signed distance of a
+// triangle mesh on the points of a CSV file (CSV out) or on an N^3 grid of cell centres over the
+// mesh's padded bounding box (HDF5 + XDMF out, for ParaView). The evaluation itself is
+// alfven_mesh_eval (mesh_sdf_eval.hpp), on the host or on a CUDA device.
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "alfven/core/error.hpp"
+#include "alfven/geom/mesh_clean.hpp"
+#include "alfven/geom/mesh_io.hpp"
+#include "alfven/geom/mesh_sdf_eval.hpp"
+#include "alfven/io/snapshot.hpp"
+#include "alfven/io/xdmf.hpp"
+#include "commands.hpp"
+
+namespace alfven {
+namespace app {
+
+namespace {
+
+/// What `alfven sdf` was asked for.
+struct SdfOptions {
+  std::string mesh;
+  std::string points;  ///< CSV of query points ("" when --grid)
+  int grid = 0;        ///< cells per axis (0 when --points)
+  std::string output;
+  std::string sign = "pseudonormal";
+  std::string backend = "host";
+  std::string precision = "double";
+  std::string build = "sah";
+  double pad = 0.1;      ///< grid padding, fraction of the box extent per side
+  double weld = 1e-7;    ///< relative to the bounding-box diagonal
+  bool no_clean = false;
+  bool closest = false;
+};
+
+// ---- CSV ----------------------------------------------------------------------------------------
+
+/// A points file: its lines (as read, without the line break) and where x, y, z are.
+struct PointsCsv {
+  std::vector<std::string> header;     ///< column names (x, y, z for a headerless file)
+  bool has_header = true;
+  std::vector<std::string> rows;       ///< data lines as read (for copying through)
+  std::vector<geom::Vec3<double>> points;
+};
+
+std::string trim(const std::string& s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+std::vector<std::string> split_fields(const std::string& line) {
+  std::vector<std::string> out;
+  std::string field;
+  std::istringstream is(line);
+  while (std::getline(is, field, ',')) out.push_back(trim(field));
+  if (!line.empty() && line.back() == ',') out.emplace_back();
+  return out;
+}
+
+/// The whole field as a finite double, or false.
+bool parse_number(const std::string& s, double& v) {
+  if (s.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  v = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size() && errno != ERANGE && std::isfinite(v);
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+/// Reads a points CSV: a header naming x, y, z (any order, case-insensitive, other columns kept)
+/// or, when the first line is three numbers, a headerless x,y,z file. Blank lines are skipped;
+/// fields are separated by commas (no quoting). Throws alfven::Error naming file and line.
+PointsCsv read_points_csv(const std::string& path) {
+  std::ifstream in(path);
+  ALFVEN_REQUIRE(in, "cannot open points file '" << path << "'");
+  PointsCsv csv;
+  int column[3] = {0, 1, 2};
+  std::string line;
+  std::size_t line_no = 0;
+  bool first = true;
+  static const char* const kAxis[3] = {"x", "y", "z"};
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (trim(line).empty()) continue;
+    const std::vector<std::string> f = split_fields(line);
+    if (first) {
+      first = false;
+      double v;
+      bool numbers = f.size() == 3;
+      for (std::size_t i = 0; numbers && i < f.size(); ++i) numbers = parse_number(f[i], v);
+      if (numbers) {
+        csv.has_header = false;
+        csv.header = {"x", "y", "z"};
+      } else {
+        csv.header = f;
+        for (int a = 0; a < 3; ++a) {
+          int found = -1;
+          for (std::size_t i = 0; i < f.size(); ++i)
+            if (lower(f[i]) == kAxis[a]) {
+              ALFVEN_REQUIRE(found < 0, path << ":" << line_no << ": column '" << kAxis[a]
+                                             << "' appears twice in the header");
+              found = int(i);
+            }
+          ALFVEN_REQUIRE(found >= 0,
+                         path << ":" << line_no << ": the header has no column '" << kAxis[a]
+                              << "' (need columns named x, y and z, or a file of three numbers "
+                                 "per line without a header; got '"
+                              << line << "')");
+          column[a] = found;
+        }
+        continue;
+      }
+    }
+    ALFVEN_REQUIRE(f.size() == csv.header.size(),
+                   path << ":" << line_no << ": " << f.size() << " columns, expected "
+                        << csv.header.size() << (csv.has_header ? " (as the header)" : " (x,y,z)"));
+    geom::Vec3<double> p;
+    double* xyz[3] = {&p.x, &p.y, &p.z};
+    for (int a = 0; a < 3; ++a)
+      ALFVEN_REQUIRE(parse_number(f[std::size_t(column[a])], *xyz[a]),
+                     path << ":" << line_no << ": column '" << csv.header[std::size_t(column[a])]
+                          << "' is not a finite number: '" << f[std::size_t(column[a])] << "'");
+    csv.points.push_back(p);
+    csv.rows.push_back(line);
+  }
+  ALFVEN_REQUIRE(!first, "points file '" << path << "' is empty (expected a header naming x, y, "
+                                            "z, or lines of three numbers)");
+  ALFVEN_REQUIRE(!csv.points.empty(), "points file '" << path << "' has a header but no points");
+  return csv;
+}
+
+/// Writes the input columns plus signed_distance (and the closest point and triangle).
+void write_points_csv(const std::string& path, const PointsCsv& csv,
+                      const geom::MeshEvalResult& r, bool single) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  ALFVEN_REQUIRE(f != nullptr, "cannot write '" << path << "'");
+  const char* fmt = single ? "%.9g" : "%.17g";
+  std::string head;
+  for (std::size_t i = 0; i < csv.header.size(); ++i) head += (i ? "," : "") + csv.header[i];
+  head += ",signed_distance";
+  if (!r.closest.empty()) head += ",closest_x,closest_y,closest_z,triangle";
+  std::fprintf(f, "%s\n", head.c_str());
+  for (std::size_t i = 0; i < csv.rows.size(); ++i) {
+    std::fputs(csv.rows[i].c_str(), f);
+    std::fputc(',', f);
+    std::fprintf(f, fmt, r.signed_distance[i]);
+    if (!r.closest.empty()) {
+      const geom::Vec3<double>& c = r.closest[i];
+      for (double v : {c.x, c.y, c.z}) {
+        std::fputc(',', f);
+        std::fprintf(f, fmt, v);
+      }
+      std::fprintf(f, ",%d", int(r.triangle[i]));
+    }
+    std::fputc('\n', f);
+  }
+  const bool ok = std::ferror(f) == 0;
+  ALFVEN_REQUIRE(std::fclose(f) == 0 && ok, "cannot write '" << path << "' (disk full?)");
+}
+
+// ---- grid output --------------------------------------------------------------------------------
+
+/// OUT.h5 -> OUT.xdmf (other names: OUT + ".xdmf").
+std::string xdmf_path_for(const std::string& h5) {
+  const std::size_t dot = h5.find_last_of('.'), slash = h5.find_last_of('/');
+  if (dot != std::string::npos && (slash == std::string::npos || dot > slash))
+    return h5.substr(0, dot) + ".xdmf";
+  return h5 + ".xdmf";
+}
+
+std::string file_name(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+void write_grid(const SdfOptions& o, const geom::MeshEvalGrid& g, const geom::MeshEvalResult& r,
+                bool single) {
+  io::GridInfo info{};
+  const double lo[3] = {g.lo.x, g.lo.y, g.lo.z}, h[3] = {g.spacing.x, g.spacing.y, g.spacing.z};
+  for (int a = 0; a < 3; ++a) {
+    info.n[a] = g.n[std::size_t(a)];
+    info.lo[a] = lo[a];
+    info.hi[a] = lo[a] + g.n[std::size_t(a)] * h[a];
+  }
+  io::SnapshotMeta meta;
+  meta.problem = "alfven sdf";
+  meta.text["mesh_file"] = o.mesh;
+  meta.text["sign_mode"] = o.sign;
+  meta.text["bvh_build"] = o.build;
+  meta.text["precision"] = o.precision;
+  meta.vectors["origin"] = {lo[0], lo[1], lo[2]};
+  meta.vectors["spacing"] = {h[0], h[1], h[2]};
+  meta.extra["pad"] = o.pad;
+  std::vector<float> f;
+  if (single) f.assign(r.signed_distance.begin(), r.signed_distance.end());
+  const io::DataType type = single ? io::DataType::Float32 : io::DataType::Float64;
+  const void* data = single ? static_cast<const void*>(f.data())
+                            : static_cast<const void*>(r.signed_distance.data());
+  io::write_snapshot(o.output, info, meta, {io::FieldRef{"signed_distance", type, data}});
+  const std::string xdmf = xdmf_path_for(o.output);
+  io::write_xdmf(xdmf, info, type, {"signed_distance"}, {{file_name(o.output), 0.0}},
+                 io::XdmfCentring::Node);
+  std::printf("wrote %s (dataset signed_distance, shape (%d, %d, %d) = (nz, ny, nx)) and %s\n",
+              o.output.c_str(), g.n[2], g.n[1], g.n[0], xdmf.c_str());
+}
+
+// ---- the command --------------------------------------------------------------------------------
+
+void sdf_command(const SdfOptions& o) {
+  ALFVEN_REQUIRE(o.points.empty() != (o.grid == 0),
+                 "sdf: give exactly one of --points IN.csv and --grid N");
+  ALFVEN_REQUIRE(o.grid >= 0 && o.grid <= 2048, "sdf: --grid must be in 1..2048, got " << o.grid);
+  geom::MeshEvalOptions eo;
+  eo.sdf.sign = o.sign == "winding" ? geom::SignMode::WindingNumber : geom::SignMode::Pseudonormal;
+  eo.sdf.build = o.build == "morton" ? geom::BVHBuild::Morton : geom::BVHBuild::SAH;
+  eo.backend = o.backend == "cuda" ? geom::MeshEvalBackend::Cuda : geom::MeshEvalBackend::Host;
+  eo.precision = o.precision == "float" ? geom::MeshEvalPrecision::Float
+                                        : geom::MeshEvalPrecision::Double;
+  eo.closest = o.closest;
+  const bool single = eo.precision == geom::MeshEvalPrecision::Float;
+  if (eo.backend == geom::MeshEvalBackend::Cuda && !geom::mesh_eval_cuda_compiled())
+    throw Error(
+        "sdf: --backend cuda: this build has no CUDA backend; rebuild with the CMake preset "
+        "`cuda` (-DALFVEN_ENABLE_CUDA=ON) or use --backend host");
+
+  // Read points first: a malformed CSV should fail before a long mesh load.
+  PointsCsv csv;
+  if (!o.points.empty()) csv = read_points_csv(o.points);
+
+  geom::TriangleMesh mesh = geom::read_mesh(o.mesh);
+  std::printf("mesh %s: %zu vertices, %zu triangles\n", o.mesh.c_str(), mesh.vertex_count(),
+              mesh.triangle_count());
+  if (!o.no_clean) {
+    geom::CleanOptions c;
+    c.weld_tolerance = o.weld;
+    const geom::CleanSummary s = geom::clean(mesh, c);
+    std::printf(
+        "  cleaned: welded %zu vertices, removed %zu degenerate and %zu duplicate triangles, "
+        "flipped %zu; now %zu triangles\n",
+        s.vertices_welded, s.degenerate_removed, s.duplicates_removed,
+        s.orientation.triangles_flipped, mesh.triangle_count());
+  }
+  geom::ValidateOptions vo;
+  vo.relative_tolerance = o.weld > 0 ? o.weld : 1e-7;
+  const geom::MeshReport report = geom::validate(mesh, vo);
+  std::printf("  watertight: %s; fit for the pseudonormal sign mode: %s\n",
+              report.watertight() ? "yes" : "no", report.fit_for_pseudonormal() ? "yes" : "no");
+  if (!report.fit_for_pseudonormal() && eo.sdf.sign == geom::SignMode::Pseudonormal)
+    std::fprintf(stderr,
+                 "alfven: warning: %s is not fit for the pseudonormal sign mode (%zu open, %zu "
+                 "non-manifold, %zu inconsistent edges, %zu self-overlaps; see `alfven mesh "
+                 "check`): signs may be wrong; use --sign winding\n",
+                 o.mesh.c_str(), report.open_edges, report.non_manifold_edges,
+                 report.inconsistent_edges, report.self_overlaps);
+
+  geom::MeshEvalResult r;
+  geom::MeshEvalGrid g;
+  if (o.grid > 0) {
+    g = geom::padded_grid(mesh, o.grid, o.pad);
+    r = geom::evaluate_mesh_sdf_grid(mesh, g, eo);
+  } else {
+    r = geom::evaluate_mesh_sdf(mesh, csv.points, eo);
+  }
+  const std::size_t n = r.signed_distance.size();
+  std::printf("  BVH (%s, %s): %zu triangles, built in %.3g s\n", o.build.c_str(),
+              o.precision.c_str(), r.triangles_kept, r.build_seconds);
+  std::printf("  evaluated %zu %s (%s sign) on %s in %.3g s: %.3g queries/s (%.3g s in all)\n",
+              n, o.grid > 0 ? "grid cells" : "points", o.sign.c_str(), r.device.c_str(),
+              r.query_seconds, r.query_seconds > 0 ? double(n) / r.query_seconds : 0.0,
+              r.total_seconds);
+  if (o.grid > 0) {
+    write_grid(o, g, r, single);
+  } else {
+    write_points_csv(o.output, csv, r, single);
+    std::printf("wrote %s (%zu points)\n", o.output.c_str(), n);
+  }
+}
+
+}  // namespace
+
+void add_sdf_command(CLI::App& app) {
+  auto opts = std::make_shared<SdfOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "sdf",
+      "Signed distance of a triangle mesh (negative inside) on the points of a CSV file or on "
+      "an N^3 grid (HDF5 + XDMF for ParaView)");
+  cmd->add_option("mesh", opts->mesh, "Mesh file: .stl, .ply, .obj or .vtk")->required();
+  auto* points = cmd->add_option(
+      "--points", opts->points,
+      "CSV of query points: a header naming x, y, z (other columns are copied through), or "
+      "three numbers per line without a header");
+  auto* grid = cmd->add_option("--grid", opts->grid,
+                               "Evaluate at the N^3 cell centres of the mesh's bounding box "
+                               "padded by --pad on each side");
+  points->excludes(grid);
+  cmd->add_option("-o,--output", opts->output,
+                  "Output: CSV (with --points) or HDF5 (with --grid; an .xdmf is written next "
+                  "to it)")
+      ->required();
+  cmd->add_option("--sign", opts->sign, "Sign mode: pseudonormal (default) or winding")
+      ->check(CLI::IsMember({"pseudonormal", "winding"}));
+  cmd->add_option("--backend", opts->backend, "host (default, all threads) or cuda")
+      ->check(CLI::IsMember({"host", "cuda"}));
+  cmd->add_option("--precision", opts->precision, "float or double (default)")
+      ->check(CLI::IsMember({"float", "double"}));
+  cmd->add_option("--build", opts->build, "BVH construction: sah (default) or morton")
+      ->check(CLI::IsMember({"sah", "morton"}));
+  cmd->add_option("--pad", opts->pad,
+                  "Grid padding on each side, fraction of the box extent (default 0.1)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--weld", opts->weld,
+                  "Weld tolerance relative to the bounding-box diagonal (default 1e-7)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_flag("--no-clean", opts->no_clean,
+                "Use the mesh as read (no welding, degenerate removal or orientation)");
+  cmd->add_flag("--closest", opts->closest,
+                "Points: also write closest_x, closest_y, closest_z and triangle (0-based)");
+  cmd->callback([opts]() { sdf_command(*opts); });
+}
+
+}  // namespace app
+}  // namespace alfven

@@ -1,0 +1,236 @@
+// `alfven sdf` through the built program (path in ALFVEN_EXE): points of a CSV against the
+// analytic sphere within the icosphere's chord error in both sign modes, columns copied
+// through, headerless input and --closest, the grid written as HDF5 (read back with
+// read_snapshot: shape, attributes, sign at the centre and a corner) plus its XDMF, malformed
+// CSV files reported with file and line, and --backend cuda as this build allows.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../io/temp_dir.hpp"
+#include "alfven/core/device.hpp"
+#include "alfven/geom/mesh_io.hpp"
+#include "alfven/geom/mesh_sdf_eval.hpp"
+#include "alfven/io/snapshot.hpp"
+
+using namespace alfven;
+using namespace alfven::geom;
+
+namespace {
+
+struct CommandResult {
+  int status;
+  std::string output;  ///< stdout and stderr together
+};
+
+CommandResult run_alfven(const std::string& args, const alfven_test::TempDir& dir) {
+  const std::string log = dir.file("log.txt");
+  const std::string cmd = std::string("\"") + ALFVEN_EXE + "\" " + args + " > " + log + " 2>&1";
+  const int rc = std::system(cmd.c_str());
+  std::ifstream in(log);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return CommandResult{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, ss.str()};
+}
+
+std::vector<std::vector<std::string>> read_csv(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::stringstream ss(line);
+    std::string x;
+    while (std::getline(ss, x, ',')) f.push_back(x);
+    rows.push_back(f);
+  }
+  return rows;
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+}
+
+constexpr double kRadius = 1.0;
+constexpr int kSubdivisions = 3;
+
+/// A temporary directory holding sphere.stl (a binary STL icosphere of radius 1; STL stores
+/// float32, so vertices are off the sphere by up to ~1e-7: tolerances add 1e-6).
+struct SphereFixture {
+  alfven_test::TempDir dir;
+  TriangleMesh mesh = make_icosphere(kRadius, kSubdivisions);
+  double chord = icosphere_chord_error(mesh, kRadius);
+  std::string stl = dir.file("sphere.stl");
+  SphereFixture() { write_stl(mesh, stl); }
+};
+
+TEST(Sdf, PointsMatchTheAnalyticSphereInBothSignModes) {
+  SphereFixture f;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1.5, 1.5);
+  std::ostringstream csv;
+  csv << "label,z,y,x\n";
+  std::vector<Vec3<double>> p;
+  for (int i = 0; i < 300; ++i) {
+    p.push_back(Vec3<double>{u(rng), u(rng), u(rng)});
+    csv << "p" << i << "," << p.back().z << "," << p.back().y << "," << p.back().x << "\n";
+  }
+  write_text(f.dir.file("in.csv"), csv.str());
+  for (const char* sign : {"pseudonormal", "winding"}) {
+    const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
+                                 f.dir.file("out.csv") + " --sign " + sign,
+                             f.dir);
+    ASSERT_EQ(r.status, 0) << r.output;
+    EXPECT_NE(r.output.find("watertight: yes"), std::string::npos) << r.output;
+    const auto rows = read_csv(f.dir.file("out.csv"));
+    ASSERT_EQ(rows.size(), p.size() + 1);
+    EXPECT_EQ(rows[0], (std::vector<std::string>{"label", "z", "y", "x", "signed_distance"}));
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      ASSERT_EQ(rows[i + 1].size(), 5u);
+      EXPECT_EQ(rows[i + 1][0], "p" + std::to_string(i));
+      const double exact = length(p[i]) - kRadius, d = std::stod(rows[i + 1][4]);
+      // The faces lie inside the sphere, at most `chord` from it.
+      EXPECT_GE(d, exact - 1e-6) << sign << " point " << i;
+      EXPECT_LE(d, exact + f.chord + 1e-6) << sign << " point " << i;
+      if (std::abs(exact) > f.chord) {
+        EXPECT_EQ(d < 0, exact < 0) << sign << " point " << i;
+      }
+    }
+  }
+}
+
+TEST(Sdf, HeaderlessPointsWithClosestPointsInFloat) {
+  SphereFixture f;
+  write_text(f.dir.file("in.csv"), "0,0,0\r\n2,0,0\r\n\r\n0,-0.5,0.25\r\n");
+  const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
+                               f.dir.file("out.csv") + " --closest --precision float --build morton",
+                           f.dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const auto rows = read_csv(f.dir.file("out.csv"));
+  ASSERT_EQ(rows.size(), 4u);
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"x", "y", "z", "signed_distance", "closest_x",
+                                               "closest_y", "closest_z", "triangle"}));
+  const double expected[3] = {-1.0, 1.0, std::sqrt(0.3125) - 1.0};
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(rows[std::size_t(i) + 1].size(), 8u);
+    EXPECT_NEAR(std::stod(rows[std::size_t(i) + 1][3]), expected[i], f.chord + 1e-6);
+    const Vec3<double> c{std::stod(rows[std::size_t(i) + 1][4]),
+                         std::stod(rows[std::size_t(i) + 1][5]),
+                         std::stod(rows[std::size_t(i) + 1][6])};
+    EXPECT_NEAR(length(c), kRadius, f.chord + 1e-6);
+    const int t = std::stoi(rows[std::size_t(i) + 1][7]);
+    EXPECT_GE(t, 0);
+    EXPECT_LT(t, int(f.mesh.triangle_count()));
+  }
+}
+
+TEST(Sdf, GridIsWrittenAsHdf5AndXdmf) {
+  SphereFixture f;
+  const std::string h5 = f.dir.file("grid.h5");
+  const CommandResult r = run_alfven("sdf " + f.stl + " --grid 12 -o " + h5 + " --sign winding", f.dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  const io::Snapshot s = io::read_snapshot(h5);
+  for (int a = 0; a < 3; ++a) EXPECT_EQ(s.grid.n[a], 12);
+  ASSERT_EQ(s.names, std::vector<std::string>{"signed_distance"});
+  EXPECT_EQ(s.type, io::DataType::Float64);
+  EXPECT_EQ(s.meta.text.at("mesh_file"), f.stl);
+  EXPECT_EQ(s.meta.text.at("sign_mode"), "winding");
+  const auto [lo, hi] = f.mesh.bounds();
+  const std::vector<double> origin = s.meta.vectors.at("origin"),
+                            spacing = s.meta.vectors.at("spacing");
+  ASSERT_EQ(origin.size(), 3u);
+  ASSERT_EQ(spacing.size(), 3u);
+  const double l[3] = {lo.x, lo.y, lo.z}, h[3] = {hi.x, hi.y, hi.z};
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_NEAR(origin[std::size_t(a)], l[a] - 0.1 * (h[a] - l[a]), 1e-12);
+    EXPECT_NEAR(spacing[std::size_t(a)], 1.2 * (h[a] - l[a]) / 12, 1e-12);
+  }
+  const std::vector<double>& d = s.values_as_double.at("signed_distance");
+  ASSERT_EQ(d.size(), 12u * 12 * 12);
+  const std::size_t centre = 6 + 12 * (6 + 12 * 6);  // the cell at +h/2 from the centre
+  EXPECT_LT(d[centre], -0.8);
+  EXPECT_GT(d[0], 0.5);                 // corner cell (0, 0, 0)
+  EXPECT_GT(d[d.size() - 1], 0.5);      // corner cell (11, 11, 11)
+  std::ifstream x(f.dir.file("grid.xdmf"));
+  ASSERT_TRUE(x.good()) << "no grid.xdmf next to grid.h5";
+  std::stringstream ss;
+  ss << x.rdbuf();
+  EXPECT_NE(ss.str().find("grid.h5:/signed_distance"), std::string::npos);
+  EXPECT_NE(ss.str().find("Center=\"Node\""), std::string::npos);
+  EXPECT_NE(ss.str().find("Dimensions=\"12 12 12\""), std::string::npos);
+
+  const CommandResult rf = run_alfven("sdf " + f.stl + " --grid 8 -o " + h5 + " --precision float --pad 0.5",
+                            f.dir);
+  ASSERT_EQ(rf.status, 0) << rf.output;
+  const io::Snapshot sf = io::read_snapshot(h5);
+  EXPECT_EQ(sf.type, io::DataType::Float32);
+  EXPECT_NEAR(sf.meta.vectors.at("origin")[0], lo.x - 0.5 * (hi.x - lo.x), 1e-12);
+}
+
+TEST(Sdf, MalformedCsvIsReportedWithFileAndLine) {
+  SphereFixture f;
+  struct Case {
+    const char* text;
+    const char* message;
+  };
+  const Case cases[] = {
+      {"x,y,z\n1,2,3\n1,2\n", "bad.csv:3: 2 columns, expected 3"},
+      {"x,y,z\n1,2,3\n1,abc,3\n", "bad.csv:3: column 'y' is not a finite number: 'abc'"},
+      {"x,z,w\n1,2,3\n", "bad.csv:1: the header has no column 'y'"},
+      {"", "bad.csv' is empty"},
+      {"\n\n", "bad.csv' is empty"},
+      {"x,y,z\n", "has a header but no points"},
+      {"1,2,3\n4,5,6,7\n", "bad.csv:2: 4 columns, expected 3"},
+  };
+  for (const Case& c : cases) {
+    write_text(f.dir.file("bad.csv"), c.text);
+    const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("bad.csv") + " -o " +
+                                 f.dir.file("out.csv"),
+                             f.dir);
+    EXPECT_EQ(r.status, 1) << c.text;
+    EXPECT_NE(r.output.find(c.message), std::string::npos) << r.output;
+  }
+  const CommandResult both = run_alfven("sdf " + f.stl + " --grid 4 --points x.csv -o out", f.dir);
+  EXPECT_NE(both.status, 0);
+}
+
+TEST(Sdf, OpenMeshWithPseudonormalsWarns) {
+  alfven_test::TempDir dir;
+  write_text(dir.file("in.csv"), "x,y,z\n0.5,0.5,0.5\n");
+  const CommandResult r = run_alfven(std::string("sdf ") + ALFVEN_SOURCE_DIR +
+                               "/tests/data/meshes/open_box.obj --points " + dir.file("in.csv") +
+                               " -o " + dir.file("out.csv"),
+                           dir);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("use --sign winding"), std::string::npos) << r.output;
+}
+
+TEST(Sdf, CudaBackendAsThisBuildAllows) {
+  SphereFixture f;
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n2,0,0\n");
+  const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
+                               f.dir.file("out.csv") + " --backend cuda",
+                           f.dir);
+  if (!mesh_eval_cuda_compiled()) {
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.output.find("this build has no CUDA backend"), std::string::npos) << r.output;
+  } else if (!device_available()) {
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.output.find("no CUDA device is visible"), std::string::npos) << r.output;
+  } else {
+    ASSERT_EQ(r.status, 0) << r.output;
+    const auto rows = read_csv(f.dir.file("out.csv"));
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_NEAR(std::stod(rows[1][3]), -1.0, f.chord + 1e-6);
+    EXPECT_NEAR(std::stod(rows[2][3]), 1.0, f.chord + 1e-6);
+  }
+}
+
+}  // namespace
