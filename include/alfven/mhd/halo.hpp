@@ -81,5 +81,49 @@ struct HaloUnpackKernel {
   }
 };
 
+/// Both faces of `axis` at once (one launch instead of two): index n in [0, cells) packs face 0
+/// into buf[0], n in [cells, 2 cells) face 1 into buf[1]. Run with for_each over
+/// Range1D{0, 2 halo_cells(grid, axis)}.
+template <typename Real>
+struct HaloPackBothKernel {
+  ConstFieldsView<Real> q;
+  Real* buf[2];
+  Grid grid;
+  int axis;
+  ALFVEN_HOST_DEVICE void operator()(long n) const {
+    const long cells = halo_cells(grid, axis);
+    const int side = n >= cells ? 1 : 0;
+    HaloPackKernel<Real>{q, buf[side], grid, axis, side}(n - side * cells);
+  }
+};
+
+/// Both faces of `axis` at once: the unpacking counterpart of HaloPackBothKernel.
+template <typename Real>
+struct HaloUnpackBothKernel {
+  FieldsView<Real> q;
+  const Real* buf[2];
+  Grid grid;
+  int axis;
+  ALFVEN_HOST_DEVICE void operator()(long n) const {
+    const long cells = halo_cells(grid, axis);
+    const int side = n >= cells ? 1 : 0;
+    HaloUnpackKernel<Real>{q, buf[side], grid, axis, side}(n - side * cells);
+  }
+};
+
+/// Runs kernel k (any per-cell functor k(i, j, k)) on the `margin` layers next to both faces of
+/// `axis`, [m, 2m) and [n, n + m), in one launch: run it over a box whose extent along `axis`
+/// is [0, 2m); index c < m maps to m + c, the others to n + c - m.
+template <typename K>
+struct FaceLayersKernel {
+  K k;
+  int axis, m, n;
+  ALFVEN_HOST_DEVICE void operator()(int i, int j, int l) const {
+    int idx[3] = {i, j, l};
+    idx[axis] = idx[axis] < m ? m + idx[axis] : n + idx[axis] - m;
+    k(idx[0], idx[1], idx[2]);
+  }
+};
+
 }  // namespace mhd
 }  // namespace alfven

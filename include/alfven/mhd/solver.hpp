@@ -167,13 +167,12 @@ class Solver {
       apply_boundaries(f);
       return;
     }
-    Range3D lower = range, upper = range, rest = range;
-    lower.end[a] = 2 * m;  // read by the lower neighbour
-    upper.begin[a] = n;    // read by the upper neighbour
+    Range3D layers = range, rest = range;
+    layers.begin[a] = 0;  // [m, 2m) and [n, n + m): what the neighbours read
+    layers.end[a] = 2 * m;
     rest.begin[a] = 2 * m;
     rest.end[a] = n;
-    for_each(Backend{}, lower, k);
-    for_each(Backend{}, upper, k);
+    for_each(Backend{}, layers, FaceLayersKernel<K>{k, a, m, n});
     const std::function<void()> work = [&] { for_each(Backend{}, rest, k); };
     refresh_axis(f, a, &work);
     for (int b = a + 1; b < 3; ++b)
@@ -249,9 +248,15 @@ class Solver {
           staged_recv[side] = PinnedBuffer<Real>(std::size_t(count));
         }
       }
-      if (!has[side]) continue;
-      for_each(Backend{}, Range1D{0, cells},
-               HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
+    }
+    if (has[0] && has[1]) {  // one launch for both faces
+      for_each(Backend{}, Range1D{0, 2 * cells},
+               HaloPackBothKernel<Real>{f.const_view(), {send_buf[0].data(), send_buf[1].data()}, grid_, axis});
+    } else {
+      for (int side = 0; side < 2; ++side)
+        if (has[side])
+          for_each(Backend{}, Range1D{0, cells},
+                   HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
     }
     if (work) {  // the copy stream starts once the packs are done
       record_event(packed_, nullptr);
@@ -306,10 +311,15 @@ class Solver {
       record_event(in_done_, stream);
       stream_wait_event(nullptr, in_done_);
     }
-    for (int side = 0; side < 2; ++side)
-      if (has[side])
-        for_each(Backend{}, Range1D{0, cells},
-                 HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
+    if (has[0] && has[1]) {
+      for_each(Backend{}, Range1D{0, 2 * cells},
+               HaloUnpackBothKernel<Real>{f.view(), {recv_buf[0].data(), recv_buf[1].data()}, grid_, axis});
+    } else {
+      for (int side = 0; side < 2; ++side)
+        if (has[side])
+          for_each(Backend{}, Range1D{0, cells},
+                   HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
+    }
     lap(t, halo_profile_.copy_in_and_unpack);
   }
 
