@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "alfven/core/device.hpp"
+#include "alfven/core/env.hpp"
 #include "alfven/core/fatal.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/config.hpp"
@@ -84,8 +85,7 @@ class MpiCommunicator final : public Communicator {
     Staging& st = staging_[axis];
     if (st.ready) return st.usable ? &st.view : nullptr;
     st.ready = true;
-    const char* env = std::getenv("ALFVEN_NODE_STAGING");
-    if (env && std::string(env) == "0") return nullptr;  // same answer on every rank
+    if (!env_flag("ALFVEN_NODE_STAGING", true)) return nullptr;  // same answer on every rank
     if (node_ == MPI_COMM_NULL) MPI_Comm_split_type(cart_, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_);
     const std::size_t slot = (bytes + 4095) / 4096 * 4096;  // page-aligned slots
     void* base = nullptr;
@@ -172,7 +172,7 @@ class MpiCommunicator final : public Communicator {
 }  // namespace
 
 bool gpu_aware_mpi() {
-  if (const char* env = std::getenv("ALFVEN_GPU_AWARE_MPI")) return std::string(env) == "1";
+  if (const char* env = std::getenv("ALFVEN_GPU_AWARE_MPI"); env && *env) return env_flag("ALFVEN_GPU_AWARE_MPI", false);
 #if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
   return MPIX_Query_cuda_support() == 1;
 #else
@@ -249,36 +249,23 @@ void abort_all(int code) {
 }
 
 bool collective_error(const std::exception& e) {
-  return dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const UnphysicalStateError*>(&e) != nullptr;
+  return dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const UnphysicalStateError*>(&e) != nullptr ||
+         dynamic_cast<const DecompositionError*>(&e) != nullptr;
 }
 
 std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3], const Grid& global) {
   const int size = world_size();
   if (size == 1) {
     for (int a = 0; a < 3; ++a)
-      ALFVEN_REQUIRE(procs[a] <= 1, "mpi." << "xyz"[a] << "_procs = " << procs[a]
-                                           << " but the run has 1 process; start it with mpiexec -n "
-                                           << procs[0] * std::max(procs[1], 1) * std::max(procs[2], 1)
-                                           << " or set the procs to 1");
+      if (procs[a] > 1)
+        throw DecompositionError(std::string("mpi.") + "xyz"[a] + "_procs = " + std::to_string(procs[a]) +
+                                 " but the run has 1 process; start it with mpiexec -n " +
+                                 std::to_string(std::max(procs[0], 1) * std::max(procs[1], 1) * std::max(procs[2], 1)) +
+                                 " or set the procs to 1");
     return std::make_unique<SerialCommunicator>(periodic);
   }
-  int dims[3] = {procs[0], procs[1], procs[2]};
-  long fixed = 1;
-  for (int a = 0; a < 3; ++a) {
-    if (!global.active(a)) {
-      ALFVEN_REQUIRE(dims[a] <= 1, "mpi." << "xyz"[a] << "_procs = " << dims[a] << " but the grid has one cell along "
-                                          << "xyz"[a]);
-      dims[a] = 1;
-    }
-    if (dims[a] > 0) fixed *= dims[a];
-  }
-  ALFVEN_REQUIRE(size % fixed == 0, "mpi: x_procs * y_procs * z_procs (" << fixed << " fixed) must divide the "
-                                                                      << size << " processes");
-  MPI_Dims_create(size, 3, dims);
-  const long product = long(dims[0]) * dims[1] * dims[2];
-  ALFVEN_REQUIRE(product == size, "mpi: x_procs * y_procs * z_procs = " << product << " but the run has " << size
-                                                                    << " processes (mpiexec -n " << size << ")");
-  return std::make_unique<MpiCommunicator>(dims, periodic);
+  const std::array<int, 3> dims = choose_decomposition(size, procs, global);  // same on every rank
+  return std::make_unique<MpiCommunicator>(dims.data(), periodic);
 }
 
 }  // namespace mhd

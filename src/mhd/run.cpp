@@ -2,6 +2,7 @@
 #include "alfven/mhd/run.hpp"
 
 #include "alfven/core/device.hpp"
+#include "alfven/core/env.hpp"
 
 #include <cstdlib>
 #include <chrono>
@@ -55,6 +56,21 @@ void restore_from(Simulation<Real>& sim, const io::Snapshot& snap, const std::st
                    "cannot restart from '" << file << "': it has " << snap.grid.n[0] << " x " << snap.grid.n[1] << " x "
                                            << snap.grid.n[2] << " cells, the configuration " << global.global_n[0]
                                            << " x " << global.global_n[1] << " x " << global.global_n[2]);
+  // A restart continues the same problem: a different problem, box or gas would silently give
+  // a state the configuration does not describe.
+  const RunConfig& cfg = sim.config();
+  std::ostringstream differ;
+  if (!snap.meta.problem.empty() && snap.meta.problem != cfg.problem)
+    differ << " problem '" << snap.meta.problem << "' (configuration: '" << cfg.problem << "');";
+  for (int a = 0; a < 3; ++a)
+    if (snap.grid.lo[a] != global.lo[a] || snap.grid.hi[a] != global.hi[a])
+      differ << " " << "xyz"[a] << " in [" << snap.grid.lo[a] << ", " << snap.grid.hi[a] << "] (configuration: ["
+             << global.lo[a] << ", " << global.hi[a] << "]);";
+  if (snap.meta.gamma != 0 && snap.meta.gamma != cfg.gamma)
+    differ << " gamma " << snap.meta.gamma << " (configuration: " << cfg.gamma << ");";
+  if (!differ.str().empty())
+    throw ConfigError({"cannot restart from '" + file + "': the snapshot was written with" + differ.str() +
+                       " restart with the configuration of the run that wrote it"});
   const bool is_float = snap.type == io::DataType::Float32;
   ALFVEN_REQUIRE(is_float == (sizeof(Real) == 4), "cannot restart from '" << file << "': it holds "
                                                                          << (is_float ? "float" : "double")
@@ -103,8 +119,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << dir << "\n";
   }
   if (root && sim.communicator().size() > 1) {
-    const char* env = std::getenv("ALFVEN_NODE_STAGING");
-    const bool node_staging = !(env && std::string(env) == "0");
+    const bool node_staging = env_flag("ALFVEN_NODE_STAGING", true);
     const char* path = backend != "cuda" ? "host buffers"
                        : sim.communicator().device_pointers_allowed()
                            ? "direct (CUDA-aware MPI takes device pointers)"
@@ -152,7 +167,11 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
 
   const auto t0 = Clock::now();
   double loop_seconds = 0, log_seconds = 0;  // time-loop wall time without output
-  long log_step = 0;
+  const long first_step = sim.steps();       // a restarted run starts past 0
+  long log_step = first_step;
+  if (root && sim.time() >= cfg.tend)
+    out << "alfven run: nothing to do: the state is at t = " << sim.time() << ", at or past time.tend = " << cfg.tend
+        << " (raise time.tend to continue)\n";
   double last_dt = 0, last_rate = 0;
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
   while (sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
@@ -175,7 +194,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     log_seconds += step_seconds;
     const long step = sim.steps();
     const double rate = double(summary.cells) * double(step - log_step) / std::max(log_seconds, 1e-12);
-    progress.update(step, sim.time(), dt, double(summary.cells) * step / std::max(loop_seconds, 1e-12));
+    progress.update(step, sim.time(), dt, double(summary.cells) * (step - first_step) / std::max(loop_seconds, 1e-12));
     // MISO's cadence: a snapshot at the first step whose time reaches each multiple of dt_output.
     if (sim.time() >= cfg.dt_output * next_output) {
       write_output(dt, rate);
@@ -193,10 +212,11 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   if (last_output_time_differs(output.get(), sim)) write_output(last_dt, last_rate);
   progress.finish();
 
-  summary.steps = sim.steps();
+  summary.steps = sim.steps() - first_step;
   summary.time = sim.time();
   summary.wall_seconds = seconds_since(t0);
-  summary.cell_updates_per_second = double(summary.cells) * sim.steps() / std::max(loop_seconds, 1e-12);
+  summary.cell_updates_per_second =
+      summary.steps > 0 ? double(summary.cells) * summary.steps / std::max(loop_seconds, 1e-12) : 0.0;
   summary.snapshots = output ? output->snapshots_written() : 0;
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
@@ -268,6 +288,10 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
   const std::string dir =
       !o.output_dir.empty() ? o.output_dir : (!cfg.output_dir.empty() ? cfg.output_dir : cfg.problem);
   const std::string backend = choose_backend(o, cfg);
+  if (!o.restart_file.empty() && cfg.restart)
+    throw ConfigError({"--restart " + o.restart_file + " and io.continue: true both ask for a restart: give "
+                       "--restart FILE to continue from that snapshot, or io.continue: true (without --restart) "
+                       "to continue from the newest snapshot of the run directory"});
   std::string restart_file = o.restart_file;
   if (restart_file.empty() && cfg.restart) restart_file = latest_snapshot(dir, cfg);
   check_output_directory(dir, cfg, o, !restart_file.empty() && file_in_directory(restart_file, dir));

@@ -6,7 +6,11 @@
 /// MPI is found) implements it over an MPI Cartesian communicator.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "alfven/core/error.hpp"
@@ -104,6 +108,97 @@ class SerialCommunicator final : public Communicator {
   }
   std::string broadcast(const std::string& s, int) const override { return s; }
 };
+
+/// A decomposition that cannot work (raised identically on every rank, so that one rank reports
+/// it and none aborts the others).
+class DecompositionError : public Error {
+ public:
+  explicit DecompositionError(const std::string& m) : Error(m) {}
+};
+
+namespace detail {
+// Whether `p` blocks along axis a of `global` are equal and at least `margin` cells thick.
+inline bool divides(const Grid& global, int a, int p) {
+  if (!global.active(a)) return p == 1;
+  return p >= 1 && global.global_n[a] % p == 0 && global.global_n[a] / p >= global.margin[a];
+}
+// Halo cells one block exchanges per refresh (both faces of each split axis).
+inline double halo_volume(const Grid& global, const int d[3]) {
+  double v = 0;
+  for (int a = 0; a < 3; ++a) {
+    if (d[a] == 1) continue;
+    double face = 2.0 * global.margin[a];
+    for (int b = 0; b < 3; ++b)
+      if (b != a) face *= double(global.global_n[b]) / d[b];
+    v += face;
+  }
+  return v;
+}
+// Every split of `size` ranks into equal blocks of `global`, with procs[a] > 0 fixed.
+inline std::vector<std::array<int, 3>> decompositions(int size, const int procs[3], const Grid& global) {
+  std::vector<std::array<int, 3>> all;
+  for (int px = 1; px <= size; ++px) {
+    if (size % px || (procs[0] > 0 && px != procs[0]) || !divides(global, 0, px)) continue;
+    for (int py = 1; py <= size / px; ++py) {
+      if ((size / px) % py || (procs[1] > 0 && py != procs[1]) || !divides(global, 1, py)) continue;
+      const int pz = size / px / py;
+      if ((procs[2] > 0 && pz != procs[2]) || !divides(global, 2, pz)) continue;
+      all.push_back({px, py, pz});
+    }
+  }
+  return all;
+}
+}  // namespace detail
+
+/// The split of `size` ranks into dims[0] x dims[1] x dims[2] equal blocks of `global`: axes with
+/// procs[a] > 0 are fixed (MISO's mpi.*_procs), the others chosen so that every block is equal
+/// and at least `margin` cells thick, with the fewest halo cells per block (ties: fewer split
+/// axes, then splits along x first, whose halos overlap computation on GPUs).
+/// Throws DecompositionError naming the splits or rank counts that would work.
+inline std::array<int, 3> choose_decomposition(int size, const int procs[3], const Grid& global) {
+  for (int a = 0; a < 3; ++a)
+    if (!global.active(a) && procs[a] > 1)
+      throw DecompositionError(std::string("mpi.") + "xyz"[a] + "_procs = " + std::to_string(procs[a]) +
+                               " but the grid has one cell along " + "xyz"[a] + "; set it to 1 (or 0)");
+  const auto all = detail::decompositions(size, procs, global);
+  if (!all.empty()) {
+    auto key = [&](const std::array<int, 3>& d) {
+      const int split = (d[0] > 1) + (d[1] > 1) + (d[2] > 1);
+      return std::make_tuple(detail::halo_volume(global, d.data()), split, -d[0], -d[1]);
+    };
+    return *std::min_element(all.begin(), all.end(),
+                             [&](const auto& x, const auto& y) { return key(x) < key(y); });
+  }
+  std::ostringstream m;
+  m << "no split of " << size << " rank" << (size == 1 ? "" : "s") << " gives equal blocks of the "
+    << global.global_n[0] << " x " << global.global_n[1] << " x " << global.global_n[2]
+    << " grid, each at least " << global.margin[0] << " cells thick";
+  const bool fixed = procs[0] > 0 || procs[1] > 0 || procs[2] > 0;
+  if (fixed) {
+    const int free_procs[3] = {0, 0, 0};
+    const auto any = detail::decompositions(size, free_procs, global);
+    m << " with mpi.x_procs/y_procs/z_procs = " << procs[0] << "/" << procs[1] << "/" << procs[2]
+      << " (0 = free)";
+    if (!any.empty()) {
+      m << "; splits that work with " << size << " ranks:";
+      for (std::size_t i = 0; i < any.size() && i < 8; ++i)
+        m << (i ? "," : "") << " " << any[i][0] << " x " << any[i][1] << " x " << any[i][2];
+      m << " (set mpi.*_procs to one of them, or to 0)";
+      throw DecompositionError(m.str());
+    }
+  }
+  std::string counts;
+  int found = 0;
+  for (int n = 1; n <= 4 * size + 8 && found < 8; ++n) {
+    const int free_procs[3] = {0, 0, 0};
+    if (!detail::decompositions(n, free_procs, global).empty()) {
+      counts += (found++ ? ", " : "") + std::to_string(n);
+    }
+  }
+  m << "; rank counts that work: " << (counts.empty() ? "none (the grid is too small)" : counts)
+    << " (mpiexec -n ...), or change the grid size";
+  throw DecompositionError(m.str());
+}
 
 inline Grid Communicator::local_grid(const Grid& global) const {
   Grid g = global;

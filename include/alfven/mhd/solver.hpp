@@ -20,6 +20,7 @@
 
 #include "alfven/core/core.hpp"
 #include "alfven/core/device.hpp"
+#include "alfven/core/env.hpp"
 #include "boundary.hpp"
 #include "cfl.hpp"
 #include "communicator.hpp"
@@ -375,19 +376,13 @@ class Solver {
   const Communicator* comm_ = nullptr;
   Array1D<Real, Backend> halo_send_[3][2], halo_recv_[3][2];          // [axis][side]
   PinnedBuffer<Real> staged_send_[3][2], staged_recv_[3][2];  // staged device fields only
-  bool profile_halo_ = [] {
-    const char* e = std::getenv("ALFVEN_PROFILE_HALO");
-    return e && std::string(e) == "1";
-  }();
+  bool profile_halo_ = env_flag("ALFVEN_PROFILE_HALO", false);
   HaloProfile halo_profile_{};
   const char* halo_path_[3] = {"none", "none", "none"};
   int halo_parity_[3] = {0, 0, 0};  // which shared staging slot the next exchange of an axis uses
   // Overlap of the first split axis's halo with computation (device fields); ALFVEN_HALO_OVERLAP=0
   // turns it off.
-  bool overlap_halo_ = [] {
-    const char* e = std::getenv("ALFVEN_HALO_OVERLAP");
-    return !(e && std::string(e) == "0");
-  }();
+  bool overlap_halo_ = env_flag("ALFVEN_HALO_OVERLAP", true);
   void* copy_stream_ = nullptr;  // created on first overlapped exchange
   void* packed_ = nullptr;
   void* out_done_ = nullptr;
