@@ -1,6 +1,7 @@
 // `alfven mesh check FILE [--weld TOL] [--no-clean]`: reads a triangle mesh, cleans it, and says
 // whether it is fit for the pseudonormal sign mode of the mesh signed distance.
 // Exit status: 0 fit, 3 not fit, 1 unreadable (the reader's message on stderr).
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -20,7 +21,7 @@ struct MeshCheckOptions {
   std::string file;
   double weld = 1e-7;  ///< relative to the bounding-box diagonal
   bool no_clean = false;
-  std::size_t examples = 3;
+  int examples = 3;
 };
 
 /// Exit status when the mesh is readable but not fit for the pseudonormal sign mode.
@@ -57,6 +58,11 @@ void print_triangles(const char* name, std::size_t count,
 }
 
 void mesh_check_command(const MeshCheckOptions& o) {
+  ALFVEN_REQUIRE(std::isfinite(o.weld) && o.weld >= 0 && o.weld <= 1,
+                 "mesh check: --weld must be a number in 0..1 (a fraction of the bounding-box "
+                 "diagonal), got " << o.weld);
+  ALFVEN_REQUIRE(o.examples >= 0, "mesh check: --examples must be 0 or more, got " << o.examples);
+  const std::size_t examples = std::size_t(o.examples);
   geom::TriangleMesh mesh = geom::read_mesh(o.file);  // alfven::Error -> exit 1 in main
   std::printf("mesh %s\n", o.file.c_str());
   std::printf("  read:                  %zu vertices, %zu triangles\n", mesh.vertex_count(),
@@ -75,6 +81,14 @@ void mesh_check_command(const MeshCheckOptions& o) {
         "outward, %zu edges left inconsistent)\n",
         s.orientation.triangles_flipped, s.orientation.components_reversed,
         s.orientation.conflicts);
+    if (mesh.triangle_count() == 0) {
+      std::printf(
+          "verdict: unfit: no triangles left after cleaning (all %zu were degenerate or "
+          "duplicates at weld tolerance %g x the bounding-box diagonal); try a smaller --weld\n",
+          s.degenerate_removed + s.duplicates_removed, o.weld);
+      std::fflush(stdout);
+      throw CLI::RuntimeError(kNotFitExitCode);
+    }
   }
   geom::ValidateOptions v;
   v.relative_tolerance = o.weld > 0 ? o.weld : 1e-7;
@@ -85,18 +99,18 @@ void mesh_check_command(const MeshCheckOptions& o) {
   std::printf("  bounds:                %s to %s (diagonal %g)\n", point(lo).c_str(),
               point(hi).c_str(), r.diagonal);
   std::printf("  components:            %zu (%zu closed)\n", r.components, r.closed_components);
-  print_edges("open edges:", r.open_edges, r.open_edge_examples, mesh, o.examples);
+  print_edges("open edges:", r.open_edges, r.open_edge_examples, mesh, examples);
   print_edges("non-manifold edges:", r.non_manifold_edges, r.non_manifold_edge_examples, mesh,
-              o.examples);
+              examples);
   print_edges("inconsistent edges:", r.inconsistent_edges, r.inconsistent_edge_examples, mesh,
-              o.examples);
+              examples);
   std::printf("  %-22s %zu\n", "degenerate triangles:", r.degenerate_triangles);
-  for (std::size_t i = 0; i < r.degenerate_examples.size() && i < o.examples; ++i)
+  for (std::size_t i = 0; i < r.degenerate_examples.size() && i < examples; ++i)
     std::printf("      triangle %zu at %s\n", r.degenerate_examples[i],
                 point(mesh.corner(r.degenerate_examples[i], 0)).c_str());
   print_triangles("duplicate triangles:", r.duplicate_triangles, r.duplicate_examples, mesh,
-                  o.examples);
-  print_triangles("self-overlaps:", r.self_overlaps, r.self_overlap_examples, mesh, o.examples);
+                  examples);
+  print_triangles("self-overlaps:", r.self_overlaps, r.self_overlap_examples, mesh, examples);
   std::printf("  signed volume:         %g\n", r.signed_volume);
   std::printf("  watertight:            %s\n", r.watertight() ? "yes" : "no");
   if (r.fit_for_pseudonormal()) {
@@ -135,13 +149,11 @@ void add_mesh_command(CLI::App& app) {
       "Read, clean and validate a mesh; exit 0 if fit for the pseudonormal sign mode, "
       "3 if not, 1 if unreadable");
   check->add_option("file", opts->file, "Mesh file: .stl, .ply, .obj or .vtk")->required();
-  check
-      ->add_option("--weld", opts->weld,
-                   "Weld tolerance relative to the bounding-box diagonal (default 1e-7)")
-      ->check(CLI::NonNegativeNumber);
+  check->add_option("--weld", opts->weld,  // checked in mesh_check_command, readably
+                    "Weld tolerance relative to the bounding-box diagonal, 0..1 (default 1e-7)");
   check->add_flag("--no-clean", opts->no_clean, "Validate the mesh as read, without cleaning");
   check->add_option("--examples", opts->examples,
-                    "Example locations shown per problem (default 3)");
+                    "Example locations shown per problem, 0 or more (default 3)");
   check->callback([opts]() { mesh_check_command(*opts); });
 }
 

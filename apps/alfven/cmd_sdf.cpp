@@ -7,11 +7,15 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <memory>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "alfven/core/error.hpp"
 #include "alfven/geom/mesh_clean.hpp"
@@ -30,7 +34,8 @@ namespace {
 struct SdfOptions {
   std::string mesh;
   std::string points;  ///< CSV of query points ("" when --grid)
-  int grid = 0;        ///< cells per axis (0 when --points)
+  int grid = 0;        ///< cells per axis (when grid_given)
+  bool points_given = false, grid_given = false;
   std::string output;
   std::string sign = "pseudonormal";
   std::string backend = "host";
@@ -68,9 +73,14 @@ std::vector<std::string> split_fields(const std::string& line) {
   return out;
 }
 
-/// The whole field as a finite double, or false.
+/// The whole field as a finite decimal number (123, -1.5, 2e-3), or false. Hexadecimal (0x10),
+/// inf and nan, which strtod would also take, are not numbers here.
 bool parse_number(const std::string& s, double& v) {
   if (s.empty()) return false;
+  for (char c : s)
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' ||
+          c == 'e' || c == 'E'))
+      return false;
   char* end = nullptr;
   errno = 0;
   v = std::strtod(s.c_str(), &end);
@@ -86,6 +96,9 @@ std::string lower(std::string s) {
 /// or, when the first line is three numbers, a headerless x,y,z file. Blank lines are skipped;
 /// fields are separated by commas (no quoting). Throws alfven::Error naming file and line.
 PointsCsv read_points_csv(const std::string& path) {
+  std::error_code ec;
+  ALFVEN_REQUIRE(!std::filesystem::is_directory(path, ec),
+                 "points file '" << path << "' is a directory; expected a CSV file");
   std::ifstream in(path);
   ALFVEN_REQUIRE(in, "cannot open points file '" << path << "'");
   PointsCsv csv;
@@ -97,6 +110,7 @@ PointsCsv read_points_csv(const std::string& path) {
   while (std::getline(in, line)) {
     ++line_no;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line_no == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 BOM
     if (trim(line).empty()) continue;
     const std::vector<std::string> f = split_fields(line);
     if (first) {
@@ -220,12 +234,106 @@ void write_grid(const SdfOptions& o, const geom::MeshEvalGrid& g, const geom::Me
               o.output.c_str(), g.n[2], g.n[1], g.n[0], xdmf.c_str());
 }
 
+// ---- checks before any work ---------------------------------------------------------------------
+
+/// Whether a and b name the same file: std::filesystem::equivalent when both exist, else the
+/// same weakly canonical path.
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) {
+    const bool eq = fs::equivalent(a, b, ec);
+    if (!ec) return eq;
+  }
+  std::error_code ea, eb;
+  const fs::path ca = fs::weakly_canonical(a, ea), cb = fs::weakly_canonical(b, eb);
+  if (ea || eb) return a == b;
+  return ca == cb;
+}
+
+std::string extension_of(const std::string& path) {
+  return lower(std::filesystem::path(path).extension().string());
+}
+
+/// Output names: the grid is HDF5 (.h5/.hdf5, with an .xdmf next to it), points are CSV; no
+/// output may be one of the inputs.
+void check_output_paths(const SdfOptions& o) {
+  const std::string ext = extension_of(o.output);
+  if (o.grid_given) {
+    ALFVEN_REQUIRE(ext == ".h5" || ext == ".hdf5",
+                   "sdf: with --grid the output is an HDF5 file (and an .xdmf written next to it), "
+                   "so -o must end in .h5 or .hdf5; got '"
+                       << o.output << "' (for example -o "
+                       << std::filesystem::path(o.output).replace_extension(".h5").string()
+                       << ")");
+  } else {
+    ALFVEN_REQUIRE(ext == ".csv", "sdf: with --points the output is a CSV file, so -o must end in "
+                                  ".csv; got '"
+                                      << o.output << "'");
+  }
+  std::vector<std::pair<std::string, std::string>> inputs = {{"the mesh", o.mesh}};
+  if (o.points_given) inputs.emplace_back("the points file", o.points);
+  std::vector<std::string> outputs = {o.output};
+  if (o.grid_given) outputs.push_back(xdmf_path_for(o.output));
+  for (const auto& out : outputs)
+    for (const auto& [what, in] : inputs)
+      ALFVEN_REQUIRE(!same_file(out, in),
+                     "sdf: the output '" << out << "'"
+                                         << (out == o.output ? "" : " (the XDMF written next to "
+                                                                    "the HDF5 output)")
+                                         << " is " << what << " '" << in
+                                         << "'; writing it would destroy the input: choose "
+                                            "another -o");
+}
+
+double gib(double bytes) {
+  return bytes / (1024.0 * 1024.0 * 1024.0);
+}
+
+/// Physical memory of this machine in bytes (0 if unknown).
+double physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
+}
+
+/// About the peak memory of an N^3 grid evaluation: the evaluator's query buffers (distance,
+/// closest point and triangle per cell), the distances copied out in T and in double, and the
+/// float copy written in single precision.
+double grid_bytes_needed(int n, bool single) {
+  const double cells = double(n) * double(n) * double(n);
+  const double t = single ? 4.0 : 8.0;
+  return cells * ((7 * t + 4) + t + 8 + (single ? 4 : 0));
+}
+
 // ---- the command --------------------------------------------------------------------------------
 
+void sdf_command_body(const SdfOptions& o);
+
 void sdf_command(const SdfOptions& o) {
-  ALFVEN_REQUIRE(o.points.empty() != (o.grid == 0),
+  try {
+    sdf_command_body(o);
+  } catch (const std::bad_alloc&) {
+    char need[64] = "";
+    if (o.grid_given)
+      std::snprintf(need, sizeof need, " (--grid %d needs about %.3g GiB)", o.grid,
+                    gib(grid_bytes_needed(o.grid, o.precision == "float")));
+    throw Error(std::string("sdf: out of memory") + need +
+                "; use a smaller --grid, fewer points or --precision float");
+  }
+}
+
+void sdf_command_body(const SdfOptions& o) {
+  if (o.grid_given)
+    ALFVEN_REQUIRE(o.grid >= 1 && o.grid <= 2048, "sdf: --grid must be in 1..2048, got " << o.grid);
+  ALFVEN_REQUIRE(o.points_given != o.grid_given,
                  "sdf: give exactly one of --points IN.csv and --grid N");
-  ALFVEN_REQUIRE(o.grid >= 0 && o.grid <= 2048, "sdf: --grid must be in 1..2048, got " << o.grid);
+  ALFVEN_REQUIRE(std::isfinite(o.pad) && o.pad >= 0 && o.pad <= 10,
+                 "sdf: --pad must be a number in 0..10 (a fraction of the box extent per side), "
+                 "got " << o.pad);
+  ALFVEN_REQUIRE(std::isfinite(o.weld) && o.weld >= 0 && o.weld <= 1,
+                 "sdf: --weld must be a number in 0..1 (a fraction of the bounding-box "
+                 "diagonal), got " << o.weld);
+  check_output_paths(o);
   geom::MeshEvalOptions eo;
   eo.sdf.sign = o.sign == "winding" ? geom::SignMode::WindingNumber : geom::SignMode::Pseudonormal;
   eo.sdf.build = o.build == "morton" ? geom::BVHBuild::Morton : geom::BVHBuild::SAH;
@@ -234,6 +342,16 @@ void sdf_command(const SdfOptions& o) {
                                         : geom::MeshEvalPrecision::Double;
   eo.closest = o.closest;
   const bool single = eo.precision == geom::MeshEvalPrecision::Float;
+  if (o.grid_given) {
+    const double need = grid_bytes_needed(o.grid, single), have = physical_memory_bytes();
+    char msg[256];
+    std::snprintf(msg, sizeof msg,
+                  "sdf: --grid %d (%.4g cells) needs about %.3g GiB, this machine has %.3g GiB; "
+                  "use a smaller --grid%s",
+                  o.grid, double(o.grid) * o.grid * o.grid, gib(need), gib(have),
+                  single ? "" : " or --precision float");
+    if (have > 0 && need > have) throw Error(msg);
+  }
   if (eo.backend == geom::MeshEvalBackend::Cuda && !geom::mesh_eval_cuda_compiled())
     throw Error(
         "sdf: --backend cuda: this build has no CUDA backend; rebuild with the CMake preset "
@@ -255,10 +373,19 @@ void sdf_command(const SdfOptions& o) {
         "flipped %zu; now %zu triangles\n",
         s.vertices_welded, s.degenerate_removed, s.duplicates_removed,
         s.orientation.triangles_flipped, mesh.triangle_count());
+    ALFVEN_REQUIRE(mesh.triangle_count() > 0,
+                   "sdf: " << o.mesh << ": no triangles left after cleaning (all "
+                           << s.degenerate_removed + s.duplicates_removed
+                           << " were degenerate or duplicates at weld tolerance " << o.weld
+                           << " x the bounding-box diagonal); try a smaller --weld");
   }
   geom::ValidateOptions vo;
   vo.relative_tolerance = o.weld > 0 ? o.weld : 1e-7;
   const geom::MeshReport report = geom::validate(mesh, vo);
+  ALFVEN_REQUIRE(report.degenerate_triangles < mesh.triangle_count(),
+                 "sdf: " << o.mesh << ": all " << mesh.triangle_count()
+                         << " triangles are degenerate (zero area); there is no surface to "
+                            "measure the distance to");
   std::printf("  watertight: %s; fit for the pseudonormal sign mode: %s\n",
               report.watertight() ? "yes" : "no", report.fit_for_pseudonormal() ? "yes" : "no");
   if (!report.fit_for_pseudonormal() && eo.sdf.sign == geom::SignMode::Pseudonormal)
@@ -268,6 +395,15 @@ void sdf_command(const SdfOptions& o) {
                  "check`): signs may be wrong; use --sign winding\n",
                  o.mesh.c_str(), report.open_edges, report.non_manifold_edges,
                  report.inconsistent_edges, report.self_overlaps);
+  // Closed and consistent but inward (only possible with --no-clean: cleaning turns closed
+  // components outward): the pseudonormal signs are flipped and winding numbers come out negative.
+  if (report.watertight() && report.inconsistent_edges == 0 && report.signed_volume < 0)
+    std::fprintf(stderr,
+                 "alfven: warning: %s is oriented inward (negative signed volume %g): with "
+                 "either sign mode the signs come out flipped (winding numbers are negative, so "
+                 "every point is marked outside)%s\n",
+                 o.mesh.c_str(), report.signed_volume,
+                 o.no_clean ? "; drop --no-clean to let cleaning orient it outward" : "");
 
   geom::MeshEvalResult r;
   geom::MeshEvalGrid g;
@@ -288,7 +424,7 @@ void sdf_command(const SdfOptions& o) {
     write_grid(o, g, r, single);
   } else {
     write_points_csv(o.output, csv, r, single);
-    std::printf("wrote %s (%zu points)\n", o.output.c_str(), n);
+    std::printf("wrote %s (%zu point%s)\n", o.output.c_str(), n, n == 1 ? "" : "s");
   }
 }
 
@@ -322,16 +458,18 @@ void add_sdf_command(CLI::App& app) {
   cmd->add_option("--build", opts->build, "BVH construction: sah (default) or morton")
       ->check(CLI::IsMember({"sah", "morton"}));
   cmd->add_option("--pad", opts->pad,
-                  "Grid padding on each side, fraction of the box extent (default 0.1)")
-      ->check(CLI::NonNegativeNumber);
+                  "Grid padding on each side, fraction of the box extent, 0..10 (default 0.1)");
   cmd->add_option("--weld", opts->weld,
-                  "Weld tolerance relative to the bounding-box diagonal (default 1e-7)")
-      ->check(CLI::NonNegativeNumber);
+                  "Weld tolerance relative to the bounding-box diagonal, 0..1 (default 1e-7)");
   cmd->add_flag("--no-clean", opts->no_clean,
                 "Use the mesh as read (no welding, degenerate removal or orientation)");
   cmd->add_flag("--closest", opts->closest,
                 "Points: also write closest_x, closest_y, closest_z and triangle (0-based)");
-  cmd->callback([opts]() { sdf_command(*opts); });
+  cmd->callback([opts, points, grid]() {
+    opts->points_given = points->count() > 0;
+    opts->grid_given = grid->count() > 0;
+    sdf_command(*opts);
+  });
 }
 
 }  // namespace app

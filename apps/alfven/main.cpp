@@ -1,5 +1,6 @@
 // alfven: the command-line program. Subcommands live in cmd_*.cpp.
 #include <iostream>
+#include <string>
 
 #include "alfven/core/error.hpp"
 #include "alfven/mhd/parallel.hpp"
@@ -24,7 +25,23 @@ int main(int argc, char** argv) {
       return 0;
     }
   } catch (const CLI::ParseError& e) {
-    return rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 1);
+    // --help, --version and a command's own exit status (CLI::RuntimeError, e.g. `mesh check`'s
+    // 3 for an unfit mesh) go through CLI11 unchanged. A bad command line (unknown option, value
+    // that does not convert, missing argument, excluded pair) is reported like every other error,
+    // "alfven: error: ...", with exit status 1.
+    const std::string name = e.get_name();
+    if (e.get_exit_code() == 0 || name == "RuntimeError" || name == "CallForHelp" ||
+        name == "CallForAllHelp" || name == "CallForVersion")
+      return rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 1);
+    if (rank == 0) {
+      std::string command;  // "sdf ", "mesh check ": the subcommands parsed so far
+      for (const CLI::App* a = &app; !a->get_subcommands().empty();) {
+        a = a->get_subcommands().back();
+        command += a->get_name() + " ";
+      }
+      std::cerr << "alfven: error: " << e.what() << " (see `alfven " << command << "--help`)\n";
+    }
+    return 1;
   } catch (const alfven::Error& e) {
     // Collective errors (configuration, unphysical state) are raised on every rank with the same
     // message; rank 0 prints it. Anything else is printed by the rank that hit it, which then

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -15,6 +16,9 @@ namespace geom {
 namespace detail {
 
 std::string read_file_bytes(const std::string& path) {
+  std::error_code ec;
+  ALFVEN_REQUIRE(!std::filesystem::is_directory(path, ec),
+                 path << ": is a directory; expected a triangle mesh file");
   std::ifstream in(path, std::ios::binary);
   ALFVEN_REQUIRE(in, path << ": cannot open the file (missing, or not readable)");
   std::ostringstream os;

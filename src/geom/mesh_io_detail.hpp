@@ -2,6 +2,7 @@
 // offset, and the checks every reader shares. Errors name the file and the place.
 #pragma once
 
+#include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdint>
@@ -108,9 +109,11 @@ class TextCursor {
   }
   long long to_integer(std::string_view tok, const char* what) const {
     char* end = nullptr;
+    errno = 0;
     const long long v = std::strtoll(tok.data(), &end, 10);
     if (end != tok.data() + tok.size() || tok.empty())
       fail(std::string("expected ") + what + " (an integer), found '" + std::string(tok) + "'");
+    if (errno == ERANGE) fail(std::string(what) + " '" + std::string(tok) + "' is out of range");
     return v;
   }
   [[noreturn]] void fail(const std::string& what) const {

@@ -1,6 +1,8 @@
 // Wavefront OBJ reader (Object Files, Appendix B1 of the Wavefront Advanced Visualizer manual):
 // `v x y z [w]` vertices and `f` polygons with 1-based (or negative, relative) vertex references.
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 
 #include "alfven/geom/mesh_io.hpp"
 #include "mesh_io_detail.hpp"
@@ -27,7 +29,15 @@ TriangleMesh read_obj(const std::string& path) {
         const char* what = k == 0 ? "vertex x" : (k == 1 ? "vertex y" : "vertex z");
         c[k] = in.to_double(in.expect_in_line(what), what);
       }
-      mesh.vertices.push_back(Vec3<double>{c[0], c[1], c[2]});  // w or colours may follow: ignored
+      // w or colours (r g b) may follow and are ignored, but they must be numbers.
+      for (int k = 3; in.token_in_line(tok) && tok[0] != '#'; ++k) {
+        char* end = nullptr;
+        std::strtod(std::string(tok).c_str(), &end);
+        if (k >= 7 || *end != '\0')
+          in.fail("unexpected '" + std::string(tok) +
+                  "' after the vertex coordinates (expected at most w or r g b numbers)");
+      }
+      mesh.vertices.push_back(Vec3<double>{c[0], c[1], c[2]});
     } else if (tok == "f") {
       poly.clear();
       while (in.token_in_line(tok)) {
@@ -36,17 +46,22 @@ TriangleMesh read_obj(const std::string& path) {
         if (ref.empty())
           in.fail("expected a vertex index in the face corner '" + std::string(tok) + "'");
         char* end = nullptr;
+        errno = 0;
         const long long i = std::strtoll(ref.data(), &end, 10);
         if (end != ref.data() + ref.size())
           in.fail("expected a vertex index (an integer) in the face corner '" + std::string(tok) +
                   "'");
+        if (errno == ERANGE)
+          in.fail("vertex index '" + std::string(ref) + "' is out of range");
         if (i == 0) in.fail("vertex index 0 in a face: OBJ indices start at 1");
         long long v = i > 0 ? i - 1 : (long long)mesh.vertices.size() + i;  // negative: relative
         if (i < 0 && v < 0)
           in.fail("relative vertex index " + std::to_string(i) +
                   " reaches before the first vertex (" + std::to_string(mesh.vertices.size()) +
                   " defined so far)");
-        if (v > INT32_MAX) in.fail("vertex index " + std::to_string(i) + " is too large");
+        if (v > INT32_MAX || v < 0)
+          in.fail("vertex index '" + std::string(ref) + "' is out of range (at most " +
+                  std::to_string(INT32_MAX) + " vertices)");
         poly.push_back(v);
       }
       if (poly.size() < 3)

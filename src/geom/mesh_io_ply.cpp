@@ -176,7 +176,12 @@ TriangleMesh read_ply(const std::string& path) {
             }
             if (keep) add_polygon(fail, i);
           } else {
-            const auto t = in.expect_in_line(("property '" + p.name + "' of " + what).c_str());
+            std::string_view t;
+            if (!in.token_in_line(t))
+              in.fail("expected property '" + p.name + "' of " + what +
+                      ", found the end of the line (the header declares " +
+                      std::to_string(e.count) + " " + e.name +
+                      " elements: does the count match the data?)");
             if (is_vertex && (int(k) == ix || int(k) == iy || int(k) == iz)) {
               const std::string nm = "coordinate " + p.name + " of vertex " + std::to_string(i);
               xyz[int(k) == ix ? 0 : (int(k) == iy ? 1 : 2)] = in.to_double(t, nm.c_str());

@@ -67,8 +67,13 @@ TriangleMesh read_stl_binary(const std::string& data, const std::string& path) {
   return mesh;
 }
 
+// Keywords are compared case-insensitively: some exporters write SOLID, FACET, VERTEX.
 bool equals(std::string_view a, const char* b) {
-  return a == std::string_view(b);
+  const std::string_view w(b);
+  if (a.size() != w.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != w[i]) return false;
+  return true;
 }
 
 TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
@@ -77,6 +82,22 @@ TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
   CornerMerger merge(mesh);
   std::string_view tok;
   int solids = 0;
+  // A number: normally on the keyword's line. One on a later line is accepted (STL is a stream of
+  // tokens), but when the next token is not a number the line that ran short is reported.
+  auto number = [&in](const char* what) {
+    std::string_view t;
+    if (in.token_in_line(t)) return in.to_double(t, what);
+    const std::size_t pos = in.pos();
+    const int line = in.line();
+    if (in.token(t)) {
+      try {
+        return in.to_double(t, what);
+      } catch (const Error&) {
+      }
+    }
+    in.set_state(pos, line);
+    in.fail(std::string("expected ") + what + ", found the end of the line");
+  };
   while (in.token(tok)) {  // one solid per pass
     if (!equals(tok, "solid")) in.fail("expected 'solid', found '" + std::string(tok) + "'");
     ++solids;
@@ -91,8 +112,7 @@ TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
         in.fail("expected 'facet' or 'endsolid', found '" + std::string(tok) + "'");
       if (!equals(in.expect_token("'normal'"), "normal"))
         in.fail("expected 'normal' after 'facet'");
-      for (int k = 0; k < 3; ++k)
-        in.to_double(in.expect_token("a normal component"), "a normal component");
+      for (int k = 0; k < 3; ++k) number("a normal component");
       if (!equals(in.expect_token("'outer'"), "outer")) in.fail("expected 'outer loop'");
       if (!equals(in.expect_token("'loop'"), "loop")) in.fail("expected 'loop' after 'outer'");
       std::vector<std::int32_t> loop;
@@ -101,9 +121,9 @@ TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
         if (equals(tok, "endloop")) break;
         if (!equals(tok, "vertex"))
           in.fail("expected 'vertex' or 'endloop', found '" + std::string(tok) + "'");
-        const double x = in.to_double(in.expect_token("a vertex x"), "a vertex x");
-        const double y = in.to_double(in.expect_token("a vertex y"), "a vertex y");
-        const double z = in.to_double(in.expect_token("a vertex z"), "a vertex z");
+        const double x = number("a vertex x");
+        const double y = number("a vertex y");
+        const double z = number("a vertex z");
         loop.push_back(merge.add(x, y, z));
       }
       if (loop.size() < 3)
@@ -134,7 +154,8 @@ TriangleMesh read_stl(const std::string& path) {
   while (p < data.size() && std::isspace(static_cast<unsigned char>(data[p]))) ++p;
   // ASCII STL holds no NUL byte; a binary one nearly always has some in its count or first record.
   const bool has_nul = data.find('\0') < std::min<std::size_t>(data.size(), 1024);
-  if (data.compare(p, 5, "solid") == 0 && !has_nul) return read_stl_ascii(data, path);
+  if (data.size() - p >= 5 && equals(std::string_view(data).substr(p, 5), "solid") && !has_nul)
+    return read_stl_ascii(data, path);
   // Neither: a binary file whose size does not match its count (truncated or padded).
   if (data.size() < 84)
     throw Error(

@@ -8,11 +8,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "../io/temp_dir.hpp"
 #include "alfven/core/device.hpp"
@@ -210,6 +213,165 @@ TEST(Sdf, OpenMeshWithPseudonormalsWarns) {
                            dir);
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("use --sign winding"), std::string::npos) << r.output;
+}
+
+bool contains(const CommandResult& r, const std::string& text) {
+  return r.output.find(text) != std::string::npos;
+}
+
+TEST(Sdf, OutputNamesAreCheckedBeforeAnyWork) {
+  SphereFixture f;
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
+  // The grid output must be HDF5: gx.xdmf would be overwritten by the XDMF written next to it.
+  CommandResult r = run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("gx.xdmf"), f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "alfven: error: sdf: with --grid")) << r.output;
+  EXPECT_TRUE(contains(r, "must end in .h5 or .hdf5")) << r.output;
+  EXPECT_FALSE(contains(r, "mesh ")) << "stopped before reading the mesh: " << r.output;
+  EXPECT_FALSE(std::ifstream(f.dir.file("gx.xdmf")).good());
+  r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.txt"),
+                 f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "-o must end in .csv")) << r.output;
+  // The output may not be an input, however it is spelled.
+  const std::string same = f.dir.file(".") + "/in.csv";
+  r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + same, f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "is the points file")) << r.output;
+  std::ifstream in(f.dir.file("in.csv"));
+  std::stringstream kept;
+  kept << in.rdbuf();
+  EXPECT_EQ(kept.str(), "x,y,z\n0,0,0\n");
+  // Nor the XDMF derived from it (mesh m.xdmf, output m.h5 -> m.xdmf).
+  r = run_alfven("sdf " + f.dir.file("m.xdmf") + " --grid 4 -o " + f.dir.file("m.h5"), f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "the XDMF written next to the HDF5 output")) << r.output;
+  EXPECT_TRUE(contains(r, "is the mesh")) << r.output;
+}
+
+TEST(Sdf, GridIsRangeAndMemoryChecked) {
+  SphereFixture f;
+  for (const char* n : {"0", "-5", "4000"}) {
+    const CommandResult r = run_alfven("sdf " + f.stl + " --grid " + n + " -o " + f.dir.file("g.h5"),
+                                       f.dir);
+    EXPECT_EQ(r.status, 1) << r.output;
+    EXPECT_TRUE(contains(r, std::string("--grid must be in 1..2048, got ") + n)) << r.output;
+  }
+  const double have = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
+  const double need = 2048.0 * 2048 * 2048 * 76;  // double: see grid_bytes_needed
+  if (have <= 0 || have >= need) GTEST_SKIP() << "this machine could hold a 2048^3 grid";
+  const CommandResult r = run_alfven("sdf " + f.stl + " --grid 2048 -o " + f.dir.file("g.h5"), f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "needs about")) << r.output;
+  EXPECT_TRUE(contains(r, "GiB, this machine has")) << r.output;
+}
+
+TEST(Sdf, BadCommandLinesAreErrorsWithReadableValues) {
+  SphereFixture f;
+  const std::string csv = f.dir.file("in.csv");
+  write_text(csv, "x,y,z\n0,0,0\n");
+  const std::string base = "sdf " + f.stl + " ";
+  struct Case {
+    std::string args, message;
+  };
+  const Case cases[] = {
+      {"--grid abc -o " + f.dir.file("g.h5"), "alfven: error: "},
+      {"--grid 4", "alfven: error: "},  // no -o
+      {"--grid 4 --points " + csv + " -o " + f.dir.file("g.h5"), "alfven: error: "},
+      {"--grid 4 -o " + f.dir.file("g.h5") + " --pad -1", "got -1"},
+      {"--grid 4 -o " + f.dir.file("g.h5") + " --pad 1e308", "got 1e+308"},
+      {"--grid 4 -o " + f.dir.file("g.h5") + " --pad nan", "--pad must be"},
+      {"--grid 4 -o " + f.dir.file("g.h5") + " --weld nan", "--weld must be a number in 0..1"},
+      {"--grid 4 -o " + f.dir.file("g.h5") + " --weld -1", "got -1"},
+  };
+  for (const Case& c : cases) {
+    const CommandResult r = run_alfven(base + c.args, f.dir);
+    EXPECT_EQ(r.status, 1) << c.args << "\n" << r.output;
+    EXPECT_TRUE(contains(r, c.message)) << c.args << "\n" << r.output;
+    EXPECT_TRUE(r.output.rfind("alfven: error: ", 0) == 0) << c.args << "\n" << r.output;
+  }
+  const CommandResult m = run_alfven(
+      std::string("mesh check ") + ALFVEN_SOURCE_DIR + "/tests/data/meshes/dodecahedron.ply --examples -1",
+      f.dir);
+  EXPECT_EQ(m.status, 1) << m.output;
+  EXPECT_TRUE(contains(m, "--examples must be 0 or more, got -1")) << m.output;
+}
+
+TEST(Sdf, NoTrianglesLeftAfterCleaningIsAClearError) {
+  SphereFixture f;
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
+  // Every triangle degenerate (collinear corners), and the sphere welded to a point.
+  write_text(f.dir.file("flat.obj"), "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 3 0 0\nf 1 2 3\nf 2 3 4\n");
+  for (const std::string& args :
+       {f.dir.file("flat.obj"), f.stl + " --weld 0.5"}) {
+    const CommandResult c = run_alfven("mesh check " + args, f.dir);
+    EXPECT_EQ(c.status, 3) << c.output;
+    EXPECT_TRUE(contains(c, "verdict: unfit: no triangles left after cleaning (all")) << c.output;
+    EXPECT_FALSE(contains(c, "has no vertices")) << c.output;
+    const CommandResult s =
+        run_alfven("sdf " + args + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.csv"),
+                   f.dir);
+    EXPECT_EQ(s.status, 1) << s.output;
+    EXPECT_TRUE(contains(s, "no triangles left after cleaning")) << s.output;
+    EXPECT_FALSE(contains(s, "warning")) << s.output;
+  }
+  const CommandResult raw = run_alfven("sdf " + f.dir.file("flat.obj") + " --no-clean --points " +
+                                           f.dir.file("in.csv") + " -o " + f.dir.file("o.csv"),
+                                       f.dir);
+  EXPECT_EQ(raw.status, 1) << raw.output;
+  EXPECT_TRUE(contains(raw, "all 2 triangles are degenerate")) << raw.output;
+  // A mesh with nothing in it at all.
+  write_text(f.dir.file("empty.stl"), "solid e\nendsolid e\n");
+  const CommandResult e = run_alfven("mesh check " + f.dir.file("empty.stl"), f.dir);
+  EXPECT_EQ(e.status, 1) << e.output;
+  EXPECT_TRUE(contains(e, "holds no triangles")) << e.output;
+}
+
+TEST(Sdf, DirectoriesAreSaidToBeDirectories) {
+  SphereFixture f;
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
+  std::filesystem::create_directories(f.dir.file("d.stl"));
+  CommandResult r = run_alfven("sdf " + f.dir.file("d.stl") + " --points " + f.dir.file("in.csv") + " -o " +
+                     f.dir.file("o.csv"),
+                 f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "is a directory")) << r.output;
+  std::filesystem::create_directories(f.dir.file("p.csv"));
+  r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("p.csv") + " -o " + f.dir.file("o.csv"),
+                 f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "is a directory")) << r.output;
+}
+
+TEST(Sdf, CsvWithByteOrderMarkHexAndOnePoint) {
+  SphereFixture f;
+  write_text(f.dir.file("bom.csv"), "\xEF\xBB\xBFx,y,z\n2,0,0\n");
+  CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("bom.csv") + " -o " +
+                                   f.dir.file("o.csv"),
+                               f.dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(contains(r, "(1 point)")) << r.output;
+  write_text(f.dir.file("hex.csv"), "x,y,z\n0x10,0,0\n");
+  r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("hex.csv") + " -o " + f.dir.file("o.csv"),
+                 f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "hex.csv:2: column 'x' is not a finite number: '0x10'")) << r.output;
+}
+
+TEST(Sdf, InwardMeshWithNoCleanIsExplained) {
+  SphereFixture f;
+  TriangleMesh in = f.mesh;
+  for (auto& t : in.triangles) std::swap(t[1], t[2]);
+  write_stl(in, f.dir.file("inward.stl"));
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
+  const CommandResult r = run_alfven("sdf " + f.dir.file("inward.stl") + " --no-clean --points " +
+                                         f.dir.file("in.csv") + " -o " + f.dir.file("o.csv") +
+                                         " --sign winding",
+                                     f.dir);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(contains(r, "is oriented inward (negative signed volume")) << r.output;
+  EXPECT_TRUE(contains(r, "winding numbers are negative")) << r.output;
+  EXPECT_TRUE(contains(r, "drop --no-clean")) << r.output;
 }
 
 TEST(Sdf, CudaBackendAsThisBuildAllows) {

@@ -388,7 +388,8 @@ TEST(MeshIOErrors, EmptyMissingAndGarbledFiles) {
   write_bytes(stl,
               "solid s\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0\nvertex 0 1 0\n");
   std::string msg = error_of([&] { g::read_mesh(stl); });
-  EXPECT_NE(msg.find(stl + ": line 6: expected a vertex z"), std::string::npos) << msg;
+  // The line that ran short (5), not the next one where 'vertex' is found instead of z.
+  EXPECT_NE(msg.find(stl + ": line 5: expected a vertex z"), std::string::npos) << msg;
 
   const std::string obj = temp_file("points_only.obj");
   write_bytes(obj, "v 0 0 0\nv 1 0 0\n");
@@ -412,6 +413,67 @@ TEST(MeshIOErrors, EmptyMissingAndGarbledFiles) {
   msg = error_of([&] { g::read_mesh(vtk_short); });
   EXPECT_NE(msg.find(vtk_short + ": byte "), std::string::npos) << msg;
   EXPECT_NE(msg.find("file ends"), std::string::npos) << msg;
+}
+
+TEST(MeshIOErrors, DirectoryIsSaidToBeADirectory) {
+  const std::string dir = temp_file("a_directory.stl");
+  fs::create_directories(dir);
+  const std::string msg = error_of([&] { g::read_mesh(dir); });
+  EXPECT_NE(msg.find(dir + ": is a directory"), std::string::npos) << msg;
+}
+
+TEST(MeshIO, UppercaseAsciiStlIsReadAsAscii) {
+  const std::string path = temp_file("upper.stl");
+  write_bytes(path,
+              "SOLID PART\nFACET NORMAL 0 0 1\nOUTER LOOP\nVERTEX 0 0 0\nVERTEX 1 0 0\n"
+              "VERTEX 0 1 0\nENDLOOP\nENDFACET\nENDSOLID PART\n");
+  const TriangleMesh m = g::read_mesh(path);
+  EXPECT_EQ(m.triangle_count(), 1u);
+  EXPECT_EQ(m.vertex_count(), 3u);
+  // A vertex split over two lines is still accepted (STL is a stream of tokens).
+  write_bytes(path,
+              "solid s\nfacet normal 0 0 1\nouter loop\nvertex 0 0\n0\nvertex 1 0 0\n"
+              "vertex 0 1 0\nendloop\nendfacet\nendsolid s\n");
+  EXPECT_EQ(g::read_mesh(path).triangle_count(), 1u);
+}
+
+TEST(MeshIOErrors, ObjVertexWithTrailingJunkNamesTheLine) {
+  const std::string path = temp_file("junk.obj");
+  write_bytes(path, "v 0 0 0\nv 1 0 0 junk\nv 0 1 0\nf 1 2 3\n");
+  std::string msg = error_of([&] { g::read_obj(path); });
+  EXPECT_NE(msg.find(path + ": line 2: unexpected 'junk'"), std::string::npos) << msg;
+  // w, colours and comments stay accepted.
+  write_bytes(path, "v 0 0 0 1\nv 1 0 0 0.5 0.5 0.5\nv 0 1 0 # corner\nf 1 2 3\n");
+  EXPECT_EQ(g::read_obj(path).triangle_count(), 1u);
+}
+
+TEST(MeshIOErrors, ObjIndexOverflowIsOutOfRangeAsWritten) {
+  const std::string path = temp_file("overflow.obj");
+  write_bytes(path, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 99999999999999999999\n");
+  std::string msg = error_of([&] { g::read_obj(path); });
+  EXPECT_NE(msg.find(path + ": line 4"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("'99999999999999999999' is out of range"), std::string::npos) << msg;
+  EXPECT_EQ(msg.find("9223372036854775807"), std::string::npos) << msg;
+  write_bytes(path, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3000000000\n");
+  msg = error_of([&] { g::read_obj(path); });
+  EXPECT_NE(msg.find("'3000000000' is out of range"), std::string::npos) << msg;
+}
+
+TEST(MeshIOErrors, PlyWithFewerVerticesThanDeclaredHintsAtTheCount) {
+  // Vertices with normals (6 values) and one vertex too many declared: the face line
+  // ("3 0 1 2", 4 values) is read as vertex 3 and runs short.
+  const std::string path = temp_file("fewer_vertices.ply");
+  std::string text =
+      "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\n"
+      "property float z\nproperty float nx\nproperty float ny\nproperty float nz\n"
+      "element face 1\nproperty list uchar int vertex_indices\nend_header\n"
+      "0 0 0 0 0 1\n1 0 0 0 0 1\n0 1 0 0 0 1\n3 0 1 2\n";
+  write_bytes(path, text);
+  const std::string msg = error_of([&] { g::read_ply(path); });
+  EXPECT_NE(msg.find(path + ": line 16"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("declares 4 vertex elements: does the count match the data?"),
+            std::string::npos)
+      << msg;
 }
 
 TEST(MeshIOErrors, EveryTruncationIsAnErrorOrTheWholeMesh) {
