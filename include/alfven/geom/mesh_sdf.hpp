@@ -20,6 +20,23 @@
 ///    visited, the nearer child is entered next and the farther one is pushed only if its box
 ///    is nearer than the best squared distance so far; popped entries are skipped when the best
 ///    has since become nearer. Triangles: Ericson's closest point (triangle_distance.hpp).
+///  - Host queries (ALFVEN_MESH_SDF_WIDE_HOST: GCC or Clang, not device code): the same search
+///    over a 4-wide BVH, nodes4 (MeshBVHNode4: the binary tree collapsed, each node taking the
+///    children of its largest-area inner children until it has four) with leaves as packets
+///    (MeshTrianglePacket: a leaf's triangles in structure-of-arrays form). The four child
+///    boxes of a node and the four triangles of a packet are evaluated at once with vector
+///    extensions (16-byte vectors, 32 for double with AVX); children nearer than best are
+///    entered nearest first. The packet kernel is Ericson's closest point with the same
+///    operations in the same order as closest_point_on_triangle, its branches replaced by
+///    selects, so the distances are bit-identical without FMA contraction (measured: 0 of
+///    9.3e7 triangle-point pairs differ at -O3) and within an ulp with it (-march=native:
+///    1e-6 to 2e-4 of pairs differ by 1 ulp); the nearest triangle is therefore the same up
+///    to ties within an ulp. Measured on porsche.stl (10,316 triangles), one thread, random
+///    points in 3x the box, -O3 -march=native, AMD EPYC (Zen 4): 1.42 -> 0.83 us/query in
+///    double, 1.36 -> 0.77 in float (SAH); plain -O3 (SSE2): float 1.37 -> 0.79, double
+///    unchanged (2-lane vectors). The device keeps the binary traversal (one thread per
+///    query; no SIMD within a thread). The packets and 4-wide nodes take 1.6-1.8x the
+///    triangle array (porsche.stl, double, SAH: the pool grows from 2.8 to 4.5 MB).
 ///  - unsigned_distance(p) = |p - closest|, signed_distance(p) = ± that, negative inside.
 ///  - Sign, SignMode::Pseudonormal: the sign of (p - c)·n with n the angle-weighted
 ///    pseudonormal of the feature that holds the closest point c (face normal, edge: sum of the
@@ -70,8 +87,54 @@
 #include "triangle_distance.hpp"
 #include "triangle_mesh.hpp"
 
+// MeshSDF's 4-wide host traversal (nearest_host) evaluates four boxes or four triangles at
+// once with GCC/Clang vector extensions (vector_size), so that it is vectorised whatever the
+// target flags (plain loops are not: GCC if-converts their selects under the default
+// -ftrapping-math only with AVX-512 masks). Elsewhere (other compilers, device code) queries
+// take the binary traversal.
+#if !defined(__CUDA_ARCH__) && (defined(__GNUC__) || defined(__clang__))
+#define ALFVEN_MESH_SDF_WIDE_HOST 1
+#else
+#define ALFVEN_MESH_SDF_WIDE_HOST 0
+#endif
+
 namespace alfven {
 namespace geom {
+
+#if ALFVEN_MESH_SDF_WIDE_HOST
+namespace detail {
+/// A vector of lanes of T and a mask of the same width (GCC/Clang vector extensions; host
+/// only): 16 bytes, or 32 for double where AVX is enabled (so that no vector is wider than
+/// the target's registers).
+template <typename T>
+struct MeshLanes;
+template <>
+struct MeshLanes<float> {
+  static constexpr int N = 4;
+  typedef float Lanes __attribute__((vector_size(16)));
+  typedef std::int32_t Mask __attribute__((vector_size(16)));
+  static inline Lanes splat(float x) { return Lanes{x, x, x, x}; }
+};
+template <>
+struct MeshLanes<double> {
+#ifdef __AVX__
+  static constexpr int N = 4;
+  typedef double Lanes __attribute__((vector_size(32)));
+  typedef std::int64_t Mask __attribute__((vector_size(32)));
+  static inline Lanes splat(double x) {
+    return Lanes{x, x, x, x};
+  }
+#else
+  static constexpr int N = 2;
+  typedef double Lanes __attribute__((vector_size(16)));
+  typedef std::int64_t Mask __attribute__((vector_size(16)));
+  static inline Lanes splat(double x) {
+    return Lanes{x, x};
+  }
+#endif
+};
+}  // namespace detail
+#endif
 
 /// How a MeshSDF decides inside and outside (see mesh_sdf.hpp).
 enum class SignMode : std::int32_t {
@@ -81,10 +144,10 @@ enum class SignMode : std::int32_t {
 
 /// Build settings of a MeshSDF.
 struct MeshSDFOptions {
-  BVHBuild build = BVHBuild::SAH;           ///< BVH construction
-  SignMode sign = SignMode::Pseudonormal;   ///< default sign mode of signed_distance(p)
-  double winding_beta = 2.0;                ///< far-field accuracy (Barill et al.), > 1
-  int sah_bins = 16;                        ///< SAH bins per axis, >= 2
+  BVHBuild build = BVHBuild::SAH;          ///< BVH construction
+  SignMode sign = SignMode::Pseudonormal;  ///< default sign mode of signed_distance(p)
+  double winding_beta = 2.0;               ///< far-field accuracy (Barill et al.), > 1
+  int sah_bins = 16;                       ///< SAH bins per axis, >= 2
 };
 
 /// An inner BVH node: both children's boxes (lo[axis][child], hi[axis][child]) and codes
@@ -94,6 +157,30 @@ struct alignas(sizeof(T) == 4 ? 64 : 16) MeshBVHNode {
   T lo[3][2];
   T hi[3][2];
   std::int32_t child[2];
+};
+
+/// A host-only 4-wide BVH node (see mesh_sdf.hpp, "Host queries"): the boxes of up to four
+/// children (lo[axis][child], hi[axis][child]; an unused slot has an empty box lo = +largest,
+/// hi = -largest) and their codes (>= 0 a MeshBVHNode4 index, < 0 ~ the index of a
+/// MeshTrianglePacket).
+template <typename T>
+struct alignas(32) MeshBVHNode4 {
+  T lo[3][4];
+  T hi[3][4];
+  std::int32_t child[4];
+};
+
+/// A host-only leaf of the 4-wide BVH: its (up to 4) triangles in structure-of-arrays form
+/// (corner a, edges u = ab, v = ac, the products |u|², |v|², u·v, exactly as in MeshTriangle),
+/// for a vectorised distance filter; lanes past `count` repeat the last triangle. The
+/// triangles are the slots [first, first + count) of the leaf-ordered triangle array.
+template <typename T>
+struct alignas(32) MeshTrianglePacket {
+  T ax[4], ay[4], az[4];
+  T ux[4], uy[4], uz[4];
+  T vx[4], vy[4], vz[4];
+  T uu[4], vv[4], uv[4];
+  std::int32_t first, count;
 };
 
 /// Far-field data of an inner node for the winding number: area-weighted centroid, radius
@@ -189,7 +276,9 @@ class MeshSDF {
     return normal_in(base_, p, mode);
   }
   /// Generalized winding number at p: about 1 inside, 0 outside a closed outward mesh.
-  ALFVEN_HOST_DEVICE T winding_number(const Vec3<T>& p) const { return winding_number_in(base_, p); }
+  ALFVEN_HOST_DEVICE T winding_number(const Vec3<T>& p) const {
+    return winding_number_in(base_, p);
+  }
 
   // ---- the same with arrays read relative to `base` (nesting in BVHUnion, tapes) -------------
   ALFVEN_HOST_DEVICE T signed_distance_in(const std::byte* base, const Vec3<T>& p) const {
@@ -266,8 +355,196 @@ class MeshSDF {
     return dx * dx + dy * dy + dz * dz;
   }
 
+  /// Nearest triangle: the 4-wide host traversal where it vectorises (see
+  /// ALFVEN_MESH_SDF_WIDE_HOST), the binary one elsewhere and on a device.
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE Hit nearest(const std::byte* base, const Vec3<T>& p) const {
+#if ALFVEN_MESH_SDF_WIDE_HOST
+    return nearest_host(base, p);
+#else
+    return nearest_binary(base, p);
+#endif
+  }
+
+#if ALFVEN_MESH_SDF_WIDE_HOST
+  /// Four lanes of T and their masks (GCC/Clang vector extensions, host only).
+  using Lanes = typename detail::MeshLanes<T>::Lanes;
+  using LaneMask = typename detail::MeshLanes<T>::Mask;
+  static ALFVEN_INLINE Lanes load_lanes(const T* a) {
+    Lanes v;
+    std::memcpy(&v, a, sizeof(v));
+    return v;
+  }
+  static constexpr int LaneCount = detail::MeshLanes<T>::N;
+  static ALFVEN_INLINE Lanes splat(T x) {
+    return detail::MeshLanes<T>::splat(x);
+  }
+  /// m ? a : b lane by lane (m all ones or all zeros per lane).
+  static ALFVEN_INLINE Lanes select(LaneMask m, Lanes a, Lanes b) {
+    return (Lanes)(((LaneMask)a & m) | ((LaneMask)b & ~m));
+  }
+  /// max_(a, b) = a < b ? b : a, lane by lane.
+  static ALFVEN_INLINE Lanes max_lanes(Lanes a, Lanes b) {
+    return select((LaneMask)(a < b), b, a);
+  }
+
+  /// Squared distances from p to the four triangles of packet t, the same values as
+  /// closest_point_on_triangle(t_k, p).distance2 computed without branches so that the loop
+  /// vectorises: the same operations in the same order (Ericson's if-chain applied last to
+  /// first, so that the first region that holds wins), with every region's quotient computed
+  /// (those not taken may be inf or NaN and are discarded by the selects) and the closest
+  /// point written (a + s ab) + w e with e = ac, or ac - ab on edge bc, exactly as the scalar
+  /// code forms it in each region (s, w in {0, 1} add exact zeros). A degenerate triangle
+  /// (face region with va + vb + vc <= 0, treated as its edges there) gives -1.
+  static ALFVEN_INLINE void packet_distance2(const MeshTrianglePacket<T>& t, T px, T py, T pz,
+                                             T* out) {
+    for (int h = 0; h < 4; h += LaneCount) {
+      const Lanes zero = splat(T(0)), one = splat(T(1));
+      const Lanes ax = load_lanes(t.ax + h), ay = load_lanes(t.ay + h), az = load_lanes(t.az + h);
+      const Lanes ux = load_lanes(t.ux + h), uy = load_lanes(t.uy + h), uz = load_lanes(t.uz + h);
+      const Lanes vx = load_lanes(t.vx + h), vy = load_lanes(t.vy + h), vz = load_lanes(t.vz + h);
+      const Lanes apx = splat(px) - ax, apy = splat(py) - ay, apz = splat(pz) - az;
+      const Lanes d1 = ux * apx + uy * apy + uz * apz;
+      const Lanes d2 = vx * apx + vy * apy + vz * apz;
+      const Lanes d3 = d1 - load_lanes(t.uu + h), d4 = d2 - load_lanes(t.uv + h);
+      const Lanes d5 = d1 - load_lanes(t.uv + h), d6 = d2 - load_lanes(t.vv + h);
+      const Lanes vc = d1 * d4 - d3 * d2;
+      const Lanes vb = d5 * d2 - d1 * d6;
+      const Lanes va = d3 * d6 - d5 * d4;
+      const Lanes sum = va + vb + vc;
+      const Lanes inv = one / sum;
+      const Lanes w_bc = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+      const Lanes w_ac = d2 / (d2 - d6), s_ab = d1 / (d1 - d3);
+      const LaneMask in_bc =
+          (LaneMask)(va <= zero) & (LaneMask)(d4 - d3 >= zero) & (LaneMask)(d5 - d6 >= zero);
+      const LaneMask in_ac =
+          (LaneMask)(vb <= zero) & (LaneMask)(d2 >= zero) & (LaneMask)(d6 <= zero);
+      const LaneMask in_c = (LaneMask)(d6 >= zero) & (LaneMask)(d5 <= d6);
+      const LaneMask in_ab =
+          (LaneMask)(vc <= zero) & (LaneMask)(d1 >= zero) & (LaneMask)(d3 <= zero);
+      const LaneMask in_b = (LaneMask)(d3 >= zero) & (LaneMask)(d4 <= d3);
+      const LaneMask in_a = (LaneMask)(d1 <= zero) & (LaneMask)(d2 <= zero);
+      // The if-chain applied last to first: the first region that holds wins.
+      Lanes s = vb * inv, w = vc * inv;  // face
+      s = select(in_bc, one, s);
+      w = select(in_bc, w_bc, w);
+      s = select(in_ac, zero, s);
+      w = select(in_ac, w_ac, w);
+      s = select(in_c, zero, s);
+      w = select(in_c, one, w);
+      s = select(in_ab, s_ab, s);
+      w = select(in_ab, zero, w);
+      s = select(in_b, one, s);
+      w = select(in_b, zero, w);
+      s = select(in_a, zero, s);
+      w = select(in_a, zero, w);
+      const LaneMask vertex_or_edge = in_ac | in_c | in_ab | in_b | in_a;
+      const LaneMask bc = in_bc & ~vertex_or_edge;
+      const LaneMask face = ~(vertex_or_edge | in_bc);
+      const Lanes ex = select(bc, vx - ux, vx), ey = select(bc, vy - uy, vy),
+                  ez = select(bc, vz - uz, vz);
+      const Lanes dx = splat(px) - ((ax + s * ux) + w * ex);
+      const Lanes dy = splat(py) - ((ay + s * uy) + w * ey);
+      const Lanes dz = splat(pz) - ((az + s * uz) + w * ez);
+      const Lanes r = dx * dx + dy * dy + dz * dz;
+      const Lanes d = select(face & ~(LaneMask)(sum > zero), splat(T(-1)), r);
+      std::memcpy(out + h, &d, sizeof(d));
+    }
+  }
+
+  /// Squared distances from p to the four boxes of node n (box_distance2, lane by lane).
+  static ALFVEN_INLINE void node_distance2(const MeshBVHNode4<T>& n, T px, T py, T pz, T* out) {
+    for (int h = 0; h < 4; h += LaneCount) {
+      const Lanes zero = splat(T(0));
+      const Lanes dx = max_lanes(
+          max_lanes(load_lanes(n.lo[0] + h) - splat(px), splat(px) - load_lanes(n.hi[0] + h)),
+          zero);
+      const Lanes dy = max_lanes(
+          max_lanes(load_lanes(n.lo[1] + h) - splat(py), splat(py) - load_lanes(n.hi[1] + h)),
+          zero);
+      const Lanes dz = max_lanes(
+          max_lanes(load_lanes(n.lo[2] + h) - splat(pz), splat(pz) - load_lanes(n.hi[2] + h)),
+          zero);
+      const Lanes d = dx * dx + dy * dy + dz * dz;
+      std::memcpy(out + h, &d, sizeof(d));
+    }
+  }
+
+  /// Host traversal of the 4-wide BVH with vectorised box and triangle tests (see
+  /// mesh_sdf.hpp, "Host queries"): the same pruning as nearest_binary, so the same nearest
+  /// triangle up to ties at exactly equal distances.
+  Hit nearest_host(const std::byte* base, const Vec3<T>& p) const {
+    const MeshBVHNode4<T>* nodes = nodes4_.data(base);
+    const MeshTrianglePacket<T>* packets = packets_.data(base);
+    struct Entry {
+      std::int32_t code;
+      T distance2;
+    };
+    Entry stack[3 * StackSize];
+    int sp = 0;
+    std::int32_t code = root4_;
+    T best = detail::largest<T>();
+    std::int32_t slot = 0;
+    const T px = p.x, py = p.y, pz = p.z;
+    for (;;) {
+      if (code >= 0) {
+        const MeshBVHNode4<T>& n = nodes[code];
+        T d[4];
+        node_distance2(n, px, py, pz, d);
+        // Children nearer than best, sorted by box distance (insertion sort of <= 4); the
+        // nearest is entered next, the others pushed farthest first.
+        Entry h[4];
+        int nh = 0;
+        for (int k = 0; k < 4; ++k) {
+          if (d[k] < best) {
+            int j = nh++;
+            while (j > 0 && h[j - 1].distance2 > d[k]) {
+              h[j] = h[j - 1];
+              --j;
+            }
+            h[j] = Entry{n.child[k], d[k]};
+          }
+        }
+        if (nh > 0) {
+          for (int j = nh - 1; j > 0; --j) stack[sp++] = h[j];
+          code = h[0].code;
+          continue;
+        }
+      } else {
+        const MeshTrianglePacket<T>& t = packets[~code];
+        T d2[4];
+        packet_distance2(t, px, py, pz, d2);
+        if ((d2[0] < T(0)) | (d2[1] < T(0)) | (d2[2] < T(0)) | (d2[3] < T(0))) {
+          for (int k = 0; k < 4; ++k)  // degenerate triangles: the scalar code's edge case
+            if (d2[k] < T(0))
+              d2[k] = closest_point_on_triangle(tris_.data(base)[t.first + min_(k, t.count - 1)], p)
+                          .distance2;
+        }
+        // In leaf order, the first of equal distances kept; lanes past the leaf's count
+        // repeat its last triangle and so never win.
+        for (int k = 0; k < 4; ++k) {
+          const bool nearer = d2[k] < best;
+          best = nearer ? d2[k] : best;
+          slot = nearer ? t.first + k : slot;
+        }
+      }
+      bool more = false;
+      while (sp > 0) {
+        const Entry e = stack[--sp];
+        if (e.distance2 < best) {
+          code = e.code;
+          more = true;
+          break;
+        }
+      }
+      if (!more) break;
+    }
+    return Hit{best, slot};
+  }
+
+#endif  // ALFVEN_MESH_SDF_WIDE_HOST
+
   /// Nearest triangle: nearest-first traversal pruned by box distance² (see mesh_sdf.hpp).
-  ALFVEN_HOST_DEVICE Hit nearest(const std::byte* base, const Vec3<T>& p) const {
+  ALFVEN_HOST_DEVICE Hit nearest_binary(const std::byte* base, const Vec3<T>& p) const {
     const Node* nodes = nodes_.data(base);
     const MeshTriangle<T>* tris = tris_.data(base);
     struct Entry {
@@ -355,12 +632,15 @@ class MeshSDF {
   PODVector<MeshTriangleNormals<T>> normals_{};
   PODVector<Vec3<T>> vertex_normals_{};
   PODVector<MeshWindingNode<T>> winding_{};
+  PODVector<MeshBVHNode4<T>> nodes4_{};         // host queries only
+  PODVector<MeshTrianglePacket<T>> packets_{};  // host queries only
   AABB<T> box_{};
   const std::byte* base_ = nullptr;
   std::size_t end_byte_ = 0;
   T beta2_ = T(4);
   T surface_band_ = T(0);
   std::int32_t root_ = 0;
+  std::int32_t root4_ = 0;
   SignMode sign_ = SignMode::Pseudonormal;
   int depth_ = 0;
 };
@@ -381,7 +661,8 @@ MeshSDF<T> make_mesh_sdf(Pool& pool, const TriangleMesh& mesh, const MeshSDFOpti
 
 template <typename T>
 MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDFOptions& options) {
-  static_assert(std::is_trivially_copyable<MeshSDF<T>>::value, "MeshSDF must be trivially copyable");
+  static_assert(std::is_trivially_copyable<MeshSDF<T>>::value,
+                "MeshSDF must be trivially copyable");
   using D = Vec3<double>;
   mesh.check_indices();
   ALFVEN_REQUIRE(options.winding_beta > 1.0,
@@ -408,8 +689,8 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
     }
     boxes.push_back(AABB<double>{box.lo.template as<double>(), box.hi.template as<double>()});
   }
-  ALFVEN_REQUIRE(!kept.empty(), "MeshSDF::build: mesh '" << mesh.source
-                                                         << "' has no triangle of non-zero area");
+  ALFVEN_REQUIRE(!kept.empty(),
+                 "MeshSDF::build: mesh '" << mesh.source << "' has no triangle of non-zero area");
   const BVHTopology topo = build_bvh_topology(boxes, options.build, LeafSize, options.sah_bins);
   ALFVEN_REQUIRE(topo.depth < StackSize,
                  "MeshSDF::build: BVH too deep (" << topo.depth << " levels)");
@@ -429,7 +710,8 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
       const D e2 = normalize(mesh.vertices[std::size_t(i2)] - mesh.vertices[std::size_t(i0)]);
       const double angle = std::acos(std::clamp(dot(e1, e2), -1.0, 1.0));
       vnormal[std::size_t(i0)] += angle * n;
-      const std::uint64_t lo = std::uint64_t(std::min(i0, i1)), hi = std::uint64_t(std::max(i0, i1));
+      const std::uint64_t lo = std::uint64_t(std::min(i0, i1)),
+                          hi = std::uint64_t(std::max(i0, i1));
       edges.emplace_back(lo << 32 | hi, std::int32_t(3 * j + std::size_t(k)));
     }
   }
@@ -526,6 +808,66 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
     wn.push_back(MeshWindingNode<T>{});
   }
 
+  // Host queries: the binary tree collapsed into 4-wide nodes (each node takes the children
+  // of its largest-area inner children until it has four), leaves as triangle packets.
+  std::vector<MeshBVHNode4<T>> flat4;
+  std::vector<MeshTrianglePacket<T>> packets;
+  auto emit_packet = [&](const BVHBuildNode& bn) -> std::int32_t {
+    MeshTrianglePacket<T> q{};
+    q.first = bn.first;
+    q.count = bn.count;
+    for (int k = 0; k < 4; ++k) {
+      const MeshTriangle<T>& t = tris[std::size_t(bn.first + std::min(k, bn.count - 1))];
+      q.ax[k] = t.a.x, q.ay[k] = t.a.y, q.az[k] = t.a.z;
+      q.ux[k] = t.ab.x, q.uy[k] = t.ab.y, q.uz[k] = t.ab.z;
+      q.vx[k] = t.ac.x, q.vy[k] = t.ac.y, q.vz[k] = t.ac.z;
+      q.uu[k] = t.ab2, q.vv[k] = t.ac2, q.uv[k] = t.abac;
+    }
+    packets.push_back(q);
+    return ~std::int32_t(packets.size() - 1);
+  };
+  auto emit4 = [&](auto&& self, std::int32_t b) -> std::int32_t {
+    const BVHBuildNode& bn = topo.nodes[std::size_t(b)];
+    if (bn.leaf()) return emit_packet(bn);
+    std::vector<std::int32_t> kids{bn.left, bn.right};
+    while (kids.size() < 4) {
+      int open = -1;
+      double area = -1;
+      for (std::size_t k = 0; k < kids.size(); ++k) {
+        const BVHBuildNode& c = topo.nodes[std::size_t(kids[k])];
+        if (!c.leaf() && detail::half_area(c.box) > area) {
+          area = detail::half_area(c.box);
+          open = int(k);
+        }
+      }
+      if (open < 0) break;
+      const BVHBuildNode& c = topo.nodes[std::size_t(kids[std::size_t(open)])];
+      kids[std::size_t(open)] = c.left;
+      kids.insert(kids.begin() + open + 1, c.right);
+    }
+    const std::int32_t idx = std::int32_t(flat4.size());
+    flat4.push_back(MeshBVHNode4<T>{});
+    std::int32_t codes[4] = {-1, -1, -1, -1};
+    for (std::size_t k = 0; k < kids.size(); ++k) codes[k] = self(self, kids[k]);
+    MeshBVHNode4<T>& n = flat4[std::size_t(idx)];
+    for (int k = 0; k < 4; ++k) {
+      n.child[k] = codes[k];
+      for (int d = 0; d < 3; ++d) {
+        if (std::size_t(k) < kids.size()) {  // exact: the boxes were computed from T values
+          const AABB<double>& cb = topo.nodes[std::size_t(kids[std::size_t(k)])].box;
+          n.lo[d][k] = T(cb.lo[d]);
+          n.hi[d][k] = T(cb.hi[d]);
+        } else {
+          n.lo[d][k] = detail::largest<T>();
+          n.hi[d][k] = -detail::largest<T>();
+        }
+      }
+    }
+    return idx;
+  };
+  const std::int32_t root4 = emit4(emit4, 0);
+  if (flat4.empty()) flat4.push_back(MeshBVHNode4<T>{});
+
   MeshSDF m;
   m.nodes_.reserve_from(pool, flat.size());
   m.tris_.reserve_from(pool, tris.size());
@@ -537,11 +879,17 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   m.normals_.assign(pool, normals);
   m.vertex_normals_.assign(pool, vnormal_t);
   m.winding_.assign(pool, wn);
+  m.nodes4_.reserve_from(pool, flat4.size());
+  m.packets_.reserve_from(pool, packets.size());
+  m.nodes4_.assign(pool, flat4);
+  m.packets_.assign(pool, packets);
   m.end_byte_ = std::max({m.nodes_.end_byte(), m.tris_.end_byte(), m.normals_.end_byte(),
-                          m.vertex_normals_.end_byte(), m.winding_.end_byte()});
+                          m.vertex_normals_.end_byte(), m.winding_.end_byte(), m.nodes4_.end_byte(),
+                          m.packets_.end_byte()});
   const AABB<double>& rb = topo.nodes[0].box;
   m.box_ = AABB<T>{rb.lo.template as<T>(), rb.hi.template as<T>()};
   m.root_ = root;
+  m.root4_ = root4;
   m.sign_ = options.sign;
   m.beta2_ = T(options.winding_beta * options.winding_beta);
   m.surface_band_ = T(64.0 * double(std::numeric_limits<T>::epsilon()) * length(rb.hi - rb.lo));
