@@ -18,6 +18,17 @@ int main(int argc, char** argv) {
   alfven::app::add_mesh_command(app);
   alfven::app::add_sdf_command(app);
   alfven::app::add_info_command(app);
+  // The geometry commands run in one process (all threads of one CPU, or one GPU): under mpiexec
+  // every rank would do the whole job and write the same files.
+  if (ranks > 1 && argc > 1) {
+    const std::string command = argv[1];
+    if (command == "sdf" || command == "mesh" || command == "render") {
+      if (rank == 0)
+        std::cerr << "alfven: error: `alfven " << command << "` runs in one process (it uses every thread of one CPU, "
+                  << "or one GPU); start it without mpiexec\n";
+      return 1;
+    }
+  }
   try {
     app.parse(argc, argv);
     if (app.get_subcommands().empty()) {  // `alfven` alone: say what it can do
