@@ -93,6 +93,9 @@ def load_run(directory, variables=None, pattern="snapshot_*.h5"):
     FileNotFoundError
         If ``directory`` does not exist or holds no file matching ``pattern``.
     """
+    if os.path.isfile(directory):
+        raise FileNotFoundError(
+            f"'{directory}' is a file, not a run directory: read one snapshot with load_snapshot('{directory}')")
     if not os.path.isdir(directory):
         raise FileNotFoundError(f"run directory '{directory}' does not exist")
     paths = sorted(glob.glob(os.path.join(directory, pattern)))
