@@ -103,7 +103,11 @@ MeshEvalResult evaluate(const TriangleMesh& mesh, const std::vector<Vec3<double>
   MeshEvalResult r;
   Pool host(host_memory_resource());
   const auto t_build = std::chrono::steady_clock::now();
-  const MeshSDF<T> built = MeshSDF<T>::build(host, mesh, o.sdf);
+  MeshSDFOptions sdf_options = o.sdf;
+#if defined(__CUDACC__)
+  sdf_options.host_traversal = false;  // the pool is read by the device only
+#endif
+  const MeshSDF<T> built = MeshSDF<T>::build(host, mesh, sdf_options);
   r.build_seconds = seconds_since(t_build);
   r.triangles_kept = built.triangle_count();
   r.device = gpu::device_name();

@@ -116,11 +116,24 @@ double sign_band(double scale) {
   return std::is_same<T, float>::value ? 1e-3 * scale : 1e-9 * scale;
 }
 
+// Both host traversals: the 4-wide one (default) and the binary one the device uses
+// (host_traversal = false).
+template <typename T>
+void check_against_brute_force(const TriangleMesh& mesh, BVHBuild build, unsigned seed, bool wide);
+
 template <typename T>
 void check_against_brute_force(const TriangleMesh& mesh, BVHBuild build, unsigned seed) {
+  check_against_brute_force<T>(mesh, build, seed, true);
+  check_against_brute_force<T>(mesh, build, seed, false);
+}
+
+template <typename T>
+void check_against_brute_force(const TriangleMesh& mesh, BVHBuild build, unsigned seed, bool wide) {
+  SCOPED_TRACE(wide ? "4-wide host traversal" : "binary traversal");
   Pool pool;
   MeshSDFOptions o;
   o.build = build;
+  o.host_traversal = wide;
   const MeshSDF<T> sdf = MeshSDF<T>::build(pool, mesh, o).rebased_view(pool);
   ASSERT_EQ(sdf.triangle_count(), mesh.triangle_count());
   const auto [lo, hi] = mesh.bounds();
@@ -453,7 +466,9 @@ TEST(MeshSDF, DirtyAssemblyPartsHaveARobustWindingSign) {
     EXPECT_GT(inside, 0) << name;       // the parts enclose volume
     EXPECT_GT(far - inside, 0) << name;  // and do not fill their box
     for (const D& p : random_points(200, c - 3.0 * h, c + 3.0 * h, 22))
-      if (std::fabs(p.x - c.x) > 1.1 * h.x || std::fabs(p.y - c.y) > 1.1 * h.y || std::fabs(p.z - c.z) > 1.1 * h.z)
+      if (std::fabs(p.x - c.x) > 1.1 * h.x || std::fabs(p.y - c.y) > 1.1 * h.y ||
+          std::fabs(p.z - c.z) > 1.1 * h.z) {
         ASSERT_GT(sdf.signed_distance(p), 0.0) << name;
+      }
   }
 }
