@@ -4,12 +4,16 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <sstream>
 
 #include "alfven/core/error.hpp"
 #include "alfven/core/pool.hpp"
+#include "alfven/geom/mesh_clean.hpp"
+#include "alfven/geom/mesh_io.hpp"
 #include "alfven/io/png.hpp"
 
 namespace alfven {
@@ -18,9 +22,11 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-/// Where a node came from, for messages: "file:line".
+/// Where a node came from, for messages: "file:line"; `base_dir` resolves relative paths in the
+/// text (mesh files): the scene file's directory, or "" (the working directory) for a string.
 struct Context {
   std::string source;
+  std::string base_dir;
   std::string at(const YAML::Node& n) const {
     std::ostringstream os;
     os << source;
@@ -86,6 +92,68 @@ Expr checked(const Context& c, const YAML::Node& n, F f) {
 }
 
 Expr parse_node(const Context& c, const YAML::Node& node);
+
+/// A boolean parameter (YAML true/false, yes/no, on/off).
+bool boolean(const Context& c, const YAML::Node& n, const std::string& what) {
+  try {
+    if (!n.IsScalar()) fail(c, n, what + " must be true or false");
+    return n.as<bool>();
+  } catch (const YAML::Exception&) {
+    fail(c, n, what + " must be true or false (got '" + n.Scalar() + "')");
+  }
+}
+
+/// A string parameter.
+std::string text(const Context& c, const YAML::Node& n, const std::string& what) {
+  if (!n.IsScalar()) fail(c, n, what + " must be a string");
+  return n.Scalar();
+}
+
+/// mesh: {file: PATH, sign: pseudonormal|winding, build: sah|morton, clean: true|false}.
+/// The file is read with read_mesh (a relative path against c.base_dir) and cleaned with clean()
+/// unless `clean: false`. Without `sign`, a mesh validate() does not find fit for the
+/// pseudonormal sign gets the winding-number sign instead.
+Expr parse_mesh(const Context& c, const YAML::Node& a) {
+  check_keys(c, a, "mesh", {"file"}, {"sign", "build", "clean"});
+  const std::string file = text(c, a["file"], "mesh.file");
+  if (file.empty()) fail(c, a["file"], "mesh.file must not be empty");
+  MeshSDFOptions options;
+  const bool sign_given = bool(a["sign"]);
+  if (sign_given) {
+    const std::string s = text(c, a["sign"], "mesh.sign");
+    if (s == "pseudonormal")
+      options.sign = SignMode::Pseudonormal;
+    else if (s == "winding")
+      options.sign = SignMode::WindingNumber;
+    else
+      fail(c, a["sign"], "mesh.sign must be pseudonormal or winding (got '" + s + "')");
+  }
+  if (a["build"]) {
+    const std::string b = text(c, a["build"], "mesh.build");
+    if (b == "sah")
+      options.build = BVHBuild::SAH;
+    else if (b == "morton")
+      options.build = BVHBuild::Morton;
+    else
+      fail(c, a["build"], "mesh.build must be sah or morton (got '" + b + "')");
+  }
+  const bool do_clean = a["clean"] ? boolean(c, a["clean"], "mesh.clean") : true;
+
+  std::filesystem::path path(file);
+  if (path.is_relative() && !c.base_dir.empty()) path = std::filesystem::path(c.base_dir) / path;
+  auto mesh = std::make_shared<TriangleMesh>();
+  try {
+    *mesh = read_mesh(path.string());
+    if (do_clean) clean(*mesh);
+    if (mesh->triangle_count() == 0)
+      throw Error("mesh '" + path.string() + "' has no triangle left after cleaning");
+    if (!sign_given && !validate(*mesh).fit_for_pseudonormal())
+      options.sign = SignMode::WindingNumber;
+  } catch (const Error& e) {
+    fail(c, a["file"], std::string("mesh.file: ") + e.what());
+  }
+  return checked(c, a, [&] { return Expr::mesh(std::move(mesh), options); });
+}
 
 std::vector<Expr> parse_list(const Context& c, const YAML::Node& n, const std::string& op) {
   if (!n.IsSequence() || n.size() == 0)
@@ -219,6 +287,7 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
     Expr s = child();
     return checked(c, a, [&] { return Expr::repeat(s, vec("spacing"), vec("count")); });
   }
+  if (op == "mesh") return parse_mesh(c, a);
   if (op == "complement") return Expr::complement(parse_node(c, a));
   if (op == "union") return Expr::csg(Op::Union, parse_list(c, a, op));
   if (op == "intersection") return Expr::csg(Op::Intersection, parse_list(c, a, op));
@@ -258,15 +327,22 @@ Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source
     throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
   }
   try {
-    return parse_node(Context{source}, root);
+    return parse_node(Context{source, ""}, root);
   } catch (const YAML::Exception& e) {  // a type conversion yaml-cpp refused
     throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
 }
 
+namespace {
+/// The directory of the file `path`, for relative paths inside it ("" for a bare file name).
+std::string directory_of(const std::string& path) {
+  return std::filesystem::path(path).parent_path().string();
+}
+}  // namespace
+
 Expr load_geometry_file(const std::string& path) {
   const YAML::Node root = load_file(path);
-  const Context c{path};
+  const Context c{path, directory_of(path)};
   if (!root.IsMap() || !root["geometry"])
     fail(c, root, "the file needs a top-level 'geometry' key");
   try {
@@ -278,7 +354,7 @@ Expr load_geometry_file(const std::string& path) {
 
 namespace {
 Scene parse_scene(const YAML::Node& root, const std::string& path) {
-  const Context c{path};
+  const Context c{path, directory_of(path)};
   check_keys(c, root, "scene", {"geometry"},
              {"image", "camera", "lights", "color", "background", "ambient", "max_steps",
               "hit_tolerance"});

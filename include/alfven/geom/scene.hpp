@@ -21,6 +21,17 @@
 ///
 ///   blur: {width: w, shape: NODE}             mollify: {width: w, shape: NODE}
 ///
+///   mesh: {file: part.stl, sign: pseudonormal|winding, build: sah|morton, clean: true|false}
+///       A triangle mesh (Expr::mesh). `file` is required: any format read_mesh reads (.stl,
+///       .ply, .obj, .vtk); a relative path is resolved against the directory of the scene
+///       file (load_scene_file, load_geometry_file) or the working directory
+///       (parse_geometry_yaml). The mesh is cleaned with clean() unless `clean: false`.
+///       `build` defaults to sah. `sign` defaults to pseudonormal, except that when `sign` is
+///       not given and validate() finds the (cleaned) mesh not fit_for_pseudonormal() (holes,
+///       non-manifold or inconsistent edges, self-overlaps, ...), winding is chosen silently
+///       (the scene API has no channel for notes). The file is read when the YAML is parsed;
+///       a reading error names the YAML line and carries the reader's message.
+///
 /// Every key is validated: an unknown or missing key, a wrong type or a bad value throws
 /// alfven::Error naming the source and the line.
 #pragma once

@@ -2,11 +2,17 @@
 // rendering a scene file to PNG.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <random>
 
+#include "../io/temp_dir.hpp"
+#include "alfven/geom/mesh_clean.hpp"
+#include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/scene.hpp"
+#include "alfven/geom/triangle_mesh.hpp"
 #include "alfven/io/png.hpp"
 
 using namespace alfven;
@@ -154,4 +160,200 @@ union:
   }
   EXPECT_THROW(parse_geometry_yaml("blur: {shape: {sphere: {radius: 1}}}"), Error);
   EXPECT_THROW(parse_geometry_yaml("mollify: {width: 0, shape: {sphere: {radius: 1}}}"), Error);
+}
+
+// ---- mesh: {file, sign, build, clean} -------------------------------------------------------
+
+namespace {
+/// The MeshSDF of the file `path` as the scene reads it (read_mesh, then clean unless
+/// `do_clean` is false), built directly with `options`.
+class DirectMesh {
+ public:
+  DirectMesh(const std::string& path, const MeshSDFOptions& options, bool do_clean = true) {
+    TriangleMesh m = read_mesh(path);
+    if (do_clean) clean(m);
+    sdf_ = MeshSDF<double>::build(pool_, m, options).rebased_view(pool_);
+  }
+  double operator()(const V& p) const { return sdf_.signed_distance(p); }
+
+ private:
+  Pool pool_;
+  MeshSDF<double> sdf_;
+};
+/// A double tape of `e`, built once (eval() rebuilds it, meshes included, on every call).
+class Compiled {
+ public:
+  explicit Compiled(const Expr& e) : tape_(Tape<double>::build(pool_, e)) {}
+  double operator()(const V& p) const { return tape_.rebased_view(pool_).signed_distance(p); }
+
+ private:
+  Pool pool_;
+  Tape<double> tape_;
+};
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream f(path);
+  f << text;
+}
+/// The message of the alfven::Error `f` throws ("" and a test failure if none).
+template <typename F>
+std::string error_of(F f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  ADD_FAILURE() << "no error";
+  return "";
+}
+}  // namespace
+
+// A mesh united with a sphere evaluates to min(mesh SDF, sphere SDF), the mesh SDF being a
+// MeshSDF of the same file built directly with the options the YAML names.
+TEST(SceneYaml, MeshUnitedWithASphere) {
+  alfven_test::TempDir dir;
+  const std::string stl = dir.file("ball.stl");
+  write_stl(make_icosphere(0.6, 2, V{0.8, 0, 0}), stl);
+  const std::string scene = dir.file("scene.yaml");
+  write_text(scene,
+             "geometry:\n"
+             "  union:\n"
+             "    - mesh: {file: " +
+                 stl +
+                 ", sign: winding, build: sah, clean: true}\n"
+                 "    - sphere: {center: [0, 0, 0], radius: 0.5}\n");
+  const Scene s = load_scene_file(scene);
+  const Expr y = load_geometry_file(scene);
+  MeshSDFOptions winding;
+  winding.sign = SignMode::WindingNumber;
+  winding.build = BVHBuild::SAH;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1.5, 2);
+  const DirectMesh direct(stl, winding);
+  const Compiled scene_sdf(s.geometry), geometry_sdf(y);
+  int inside_mesh = 0;
+  for (int k = 0; k < 200; ++k) {
+    const V p{u(rng), u(rng), u(rng)};
+    const double m = direct(p);
+    inside_mesh += m < 0;
+    const double want = std::min(m, length(p) - 0.5);
+    ASSERT_NEAR(scene_sdf(p), want, 1e-12) << p.x << " " << p.y << " " << p.z;
+    ASSERT_NEAR(geometry_sdf(p), want, 1e-12);
+  }
+  EXPECT_GT(inside_mesh, 0);
+
+  // Defaults (pseudonormal, sah, cleaned) and the other choices, each against its direct build.
+  const std::string cases[] = {"{file: " + stl + "}",
+                               "{file: " + stl + ", sign: pseudonormal, build: morton}",
+                               "{file: " + stl + ", build: morton, clean: false}"};
+  MeshSDFOptions morton;
+  morton.build = BVHBuild::Morton;
+  const MeshSDFOptions opts[] = {MeshSDFOptions{}, morton, morton};
+  const bool cleaned[] = {true, true, false};
+  for (int c = 0; c < 3; ++c) {
+    const Expr e = parse_geometry_yaml("mesh: " + cases[c]);
+    ASSERT_EQ(e.op, Op::Mesh);
+    EXPECT_EQ(e.mesh_options.sign, SignMode::Pseudonormal) << cases[c];
+    EXPECT_EQ(e.mesh_options.build, opts[c].build) << cases[c];
+    const DirectMesh d(stl, opts[c], cleaned[c]);
+    const Compiled t(e);
+    for (int k = 0; k < 50; ++k) {
+      const V p{u(rng), u(rng), u(rng)};
+      ASSERT_NEAR(t(p), d(p), 1e-12) << cases[c];
+    }
+  }
+}
+
+// Without `sign`, a mesh validate() finds unfit for pseudonormals (here: open, one triangle
+// removed) gets the winding-number sign; an explicit sign is kept.
+TEST(SceneYaml, MeshWithoutSignFallsBackToWindingWhenUnfit) {
+  alfven_test::TempDir dir;
+  TriangleMesh holed = make_icosphere(1, 2);
+  holed.triangles.pop_back();
+  const std::string stl = dir.file("open.stl");
+  write_stl(holed, stl);
+  EXPECT_EQ(parse_geometry_yaml("mesh: {file: " + stl + "}").mesh_options.sign,
+            SignMode::WindingNumber);
+  EXPECT_EQ(parse_geometry_yaml("mesh: {file: " + stl + ", sign: pseudonormal}").mesh_options.sign,
+            SignMode::Pseudonormal);
+  const std::string closed = dir.file("closed.stl");
+  write_stl(make_icosphere(1, 2), closed);
+  EXPECT_EQ(parse_geometry_yaml("mesh: {file: " + closed + "}").mesh_options.sign,
+            SignMode::Pseudonormal);
+}
+
+// A relative mesh path is resolved against the scene file's directory, not the working one.
+TEST(SceneYaml, MeshPathIsRelativeToTheSceneFile) {
+  alfven_test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "scenes" / "meshes");
+  const std::string stl = (dir.path() / "scenes" / "meshes" / "ball.stl").string();
+  write_stl(make_icosphere(0.6, 1), stl);
+  const std::string scene = (dir.path() / "scenes" / "scene.yaml").string();
+  write_text(scene,
+             "image: {width: 8, height: 8}\n"
+             "geometry:\n"
+             "  union:\n"
+             "    - mesh: {file: meshes/ball.stl}\n"
+             "    - sphere: {center: [2, 0, 0], radius: 0.5}\n");
+  ASSERT_NE(std::filesystem::current_path(), dir.path() / "scenes");
+  const Scene s = load_scene_file(scene);
+  const Expr g = load_geometry_file(scene);
+  const DirectMesh direct(stl, {});
+  for (const V p : {V{0, 0, 0}, V{0.3, -0.2, 0.1}, V{1, 1, 1}}) {
+    const double want = std::min(direct(p), length(p - V{2, 0, 0}) - 0.5);
+    EXPECT_NEAR(eval(s.geometry, p), want, 1e-12);
+    EXPECT_NEAR(eval(g, p), want, 1e-12);
+  }
+  // From a string there is no scene file: the same relative path is not found (working dir).
+  const std::string m = error_of([] { parse_geometry_yaml("mesh: {file: meshes/ball.stl}"); });
+  EXPECT_NE(m.find("cannot open"), std::string::npos) << m;
+}
+
+// Errors name the scene file, the line of the node, the key and what was expected.
+TEST(SceneYaml, MeshErrorsNameTheLineAndKey) {
+  alfven_test::TempDir dir;
+  const std::string stl = dir.file("ball.stl");
+  write_stl(make_icosphere(1, 1), stl);
+  const std::string scene = dir.file("bad.yaml");
+  auto load = [&](const std::string& mesh_line) {
+    write_text(scene,
+               "geometry:\n"
+               "  union:\n"
+               "    - sphere: {radius: 1}\n"
+               "    - mesh: " +
+                   mesh_line + "\n");
+    return error_of([&] { load_scene_file(scene); });
+  };
+  auto expect_has = [](const std::string& m, const std::string& part) {
+    EXPECT_NE(m.find(part), std::string::npos) << "'" << part << "' not in: " << m;
+  };
+  std::string m = load("{file: ball.stl, colour: red}");  // unknown key
+  expect_has(m, scene + ":4");
+  expect_has(m, "unknown key 'colour' in 'mesh'");
+  expect_has(m, "build, clean, file, sign");
+  m = load("{file: no_such_part.stl}");  // missing file: the reader's message
+  expect_has(m, scene + ":4");
+  expect_has(m, "mesh.file");
+  expect_has(m, "no_such_part.stl");
+  expect_has(m, "cannot open");
+  m = load("{file: ball.stl, sign: signed}");  // bad sign
+  expect_has(m, scene + ":4");
+  expect_has(m, "mesh.sign must be pseudonormal or winding (got 'signed')");
+  m = load("{file: ball.stl, build: fast}");
+  expect_has(m, "mesh.build must be sah or morton (got 'fast')");
+  m = load("{file: ball.stl, clean: maybe}");
+  expect_has(m, "mesh.clean must be true or false (got 'maybe')");
+  m = load("{sign: winding}");
+  expect_has(m, scene + ":4");
+  expect_has(m, "'mesh' needs the key 'file'");
+  m = load("{file: [a, b]}");
+  expect_has(m, "mesh.file must be a string");
+  m = load("ball.stl");
+  expect_has(m, "'mesh' expects a map of parameters");
+  // A file the reader rejects: its message (with the place in the file) comes through.
+  write_text(dir.file("broken.obj"), "v 0 0 0\nv 1 0 0\nf 1 2 3\n");
+  m = load("{file: broken.obj}");
+  expect_has(m, scene + ":4");
+  expect_has(m, "broken.obj");
+  m = load("{file: part.xyz}");
+  expect_has(m, ".stl");  // the supported extensions
 }
