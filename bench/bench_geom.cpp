@@ -23,12 +23,9 @@
 #include <string>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
+#include "bench_common.hpp"
 
 #ifndef ALFVEN_BENCH_FLAGS
 #define ALFVEN_BENCH_FLAGS "unknown"
@@ -36,6 +33,9 @@
 
 using namespace alfven;
 using namespace alfven::geom;
+using alfven::bench::best_time;
+using alfven::bench::max_threads;
+using alfven::bench::set_threads;
 
 namespace {
 
@@ -47,20 +47,6 @@ struct Options {
   int repeats = 3;
 };
 
-int max_threads() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
-void set_threads(int n) {
-#ifdef _OPENMP
-  omp_set_num_threads(n);
-#else
-  (void)n;
-#endif
-}
 
 void print_case(const std::string& name, const char* precision, const std::string& points,
                 std::size_t size, int threads, const char* mode, double value, const char* figure,
@@ -99,15 +85,6 @@ std::vector<Vec3<T>> grid_points(const AABB<T>& box, int n) {
   return p;
 }
 
-template <typename T>
-std::vector<Vec3<T>> random_points(const AABB<T>& box, std::size_t m) {
-  const Vec3<T> c = box.centre(), h = T(1.5) * (box.hi - box.lo);  // a box 3x the bounding box
-  std::mt19937 rng(12345);
-  std::uniform_real_distribution<T> u(T(-1), T(1));
-  std::vector<Vec3<T>> p(m);
-  for (auto& x : p) x = c + mul(h, Vec3<T>{u(rng), u(rng), u(rng)});
-  return p;
-}
 
 /// Times `shape` on `points`: the pool overload with 1 and all threads, the vector overload
 /// with all threads; best of `repeats` after one warm-up.
@@ -171,7 +148,7 @@ void run_case(const std::string& name, const char* precision, const std::vector<
   const Pool device = Pool::mirror(pool, gpu::memory_resource());
   const BVHUnion<P> view = bvh.rebased_view(device);
   run_points(name, precision, view, grid_points(bvh.box(), o.grid), "grid", o);
-  run_points(name, precision, view, random_points(bvh.box(), o.random), "random_3x_box", o);
+  run_points(name, precision, view, alfven::bench::random_points_3x(bvh.box(), o.random), "random_3x_box", o);
 }
 
 template <typename T>

@@ -32,12 +32,9 @@
 #include <string>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
+#include "bench_common.hpp"
 #include "alfven/geom/mesh_sdf.hpp"
 #include "alfven/geom/mesh_io.hpp"
 
@@ -50,6 +47,9 @@
 
 using namespace alfven;
 using namespace alfven::geom;
+using alfven::bench::best_time;
+using alfven::bench::max_threads;
+using alfven::bench::set_threads;
 
 namespace {
 
@@ -75,20 +75,6 @@ std::vector<std::string> split(const std::string& s) {
   return out;
 }
 
-int max_threads() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
-void set_threads(int n) {
-#ifdef _OPENMP
-  omp_set_num_threads(n);
-#else
-  (void)n;
-#endif
-}
 
 void print_case(const std::string& name, const char* precision, const std::string& points,
                 std::size_t size, int threads, const char* mode, double value, const char* figure,
@@ -155,27 +141,7 @@ std::vector<Vec3<T>> grid_points(const AABB<T>& box, int n, bool blocks) {
   return p;
 }
 
-template <typename T>
-std::vector<Vec3<T>> random_points(const AABB<T>& box, std::size_t m) {
-  const Vec3<T> c = box.centre(), h = T(1.5) * (box.hi - box.lo);  // a box 3x the bounding box
-  std::mt19937 rng(12345);
-  std::uniform_real_distribution<T> u(T(-1), T(1));
-  std::vector<Vec3<T>> p(m);
-  for (auto& x : p) x = c + mul(h, Vec3<T>{u(rng), u(rng), u(rng)});
-  return p;
-}
 
-template <typename F>
-double best_time(int repeats, const F& f) {
-  f();  // warm-up
-  double best = 1e300;
-  for (int r = 0; r < repeats; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
-}
 
 template <typename T>
 void run_points(const std::string& name, const char* precision, const SignedDistance<T>& query,
@@ -232,7 +198,7 @@ void run_mesh(const std::string& path, const TriangleMesh& mesh, const char* pre
     const MeshSDF<T> view = sdf.rebased_view(device);
     if (grid.empty()) {
       grid = grid_points(view.box(), o.grid, o.grid_order == "blocks");
-      rnd = random_points(view.box(), o.random);
+      rnd = alfven::bench::random_points_3x(view.box(), o.random);
     }
     for (const std::string& s : split(o.sign)) {
       const SignMode mode = s == "winding" ? SignMode::WindingNumber : SignMode::Pseudonormal;

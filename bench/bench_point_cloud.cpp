@@ -19,12 +19,9 @@
 #include <string>
 #include <vector>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
+#include "bench_common.hpp"
 
 #ifndef ALFVEN_BENCH_FLAGS
 #define ALFVEN_BENCH_FLAGS "unknown"
@@ -32,6 +29,9 @@
 
 using namespace alfven;
 using namespace alfven::geom;
+using alfven::bench::best_time;
+using alfven::bench::max_threads;
+using alfven::bench::set_threads;
 
 namespace {
 
@@ -43,20 +43,6 @@ struct Options {
   int repeats = 3;
 };
 
-int max_threads() {
-#ifdef _OPENMP
-  return omp_get_max_threads();
-#else
-  return 1;
-#endif
-}
-void set_threads(int n) {
-#ifdef _OPENMP
-  omp_set_num_threads(n);
-#else
-  (void)n;
-#endif
-}
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -106,18 +92,6 @@ struct KNearest {
   }
 };
 
-/// Best of `repeats` timings of f() after one warm-up, in seconds.
-template <typename F>
-double best_time(int repeats, const F& f) {
-  f();
-  double best = 1e300;
-  for (int r = 0; r < repeats; ++r) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    best = std::min(best, seconds_since(t0));
-  }
-  return best;
-}
 
 template <typename T, PointSearch S>
 void run_search(const char* precision, const char* search, const std::vector<Vec3<T>>& points,
