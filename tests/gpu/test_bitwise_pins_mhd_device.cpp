@@ -1,0 +1,26 @@
+// Bit-exact pins of the CUDA backend's MHD fields on fixed inputs (tests/pins/mhd_pins.hpp):
+// the runs of tests/regression/test_bitwise_pins.cpp on the device. Recorded on an NVIDIA H200
+// (sm_90, nvcc 13.0) before the execution layer was consolidated (issue 11), so that the refactor
+// is checked to change no bit on the device. Device results differ from the host's (fused
+// multiply-adds), so the device has pins of its own. Skips without a device.
+#include <gtest/gtest.h>
+
+#include "../pins/mhd_pins.hpp"
+#include "gpu_test.hpp"
+
+using namespace alfven;
+using namespace alfven::pins;
+using BitwisePinsDevice = alfven::test::GpuTest;
+
+TEST_F(BitwisePinsDevice, Mhd) {
+  const std::uint64_t pinned_double[] = {0x0ull, 0x0ull, 0x0ull, 0x0ull};
+  const std::uint64_t pinned_float[] = {0x0ull, 0x0ull, 0x0ull, 0x0ull};
+  const auto cases = mhd_cases();
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    SCOPED_TRACE(cases[i].name);
+    const std::uint64_t d = mhd_checksum<double>(cases[i], "cuda");
+    const std::uint64_t f = mhd_checksum<float>(cases[i], "cuda");
+    EXPECT_EQ(d, pinned_double[i]) << "checksum 0x" << std::hex << d;
+    EXPECT_EQ(f, pinned_float[i]) << "checksum 0x" << std::hex << f;
+  }
+}
