@@ -21,8 +21,12 @@ using BitwisePinsDevice = alfven::test::GpuTest;
 TEST_F(BitwisePinsDevice, MeshSdf) {
   const auto mesh = pin_meshes(ALFVEN_SOURCE_DIR);
   // [mesh][build SAH, Morton]; the device always takes the binary traversal.
-  const std::uint64_t pinned_double[3][2] = {};
-  const std::uint64_t pinned_float[3][2] = {};
+  const std::uint64_t pinned_double[3][2] = {{0x31e7edd12f82ac7bull, 0x4dec1aa4e2c63361ull},
+                                             {0x7dfa4d3978e26b70ull, 0x2158abbb3701e939ull},
+                                             {0x2f6229bcc05b5403ull, 0x8b7e69d7785a5fcaull}};
+  const std::uint64_t pinned_float[3][2] = {{0x7ba897cc9bf4448full, 0x2972be2113314f16ull},
+                                            {0xba473afbe1a62c19ull, 0x391e05b0f20b9ba6ull},
+                                            {0xc0c86cbc2dfad3ccull, 0xe2a0502ed26ba274ull}};
   const geom::BVHBuild builds[] = {geom::BVHBuild::SAH, geom::BVHBuild::Morton};
   for (int m = 0; m < 3; ++m)
     for (int b = 0; b < 2; ++b) {
@@ -33,13 +37,13 @@ TEST_F(BitwisePinsDevice, MeshSdf) {
 }
 
 TEST_F(BitwisePinsDevice, PointCloud) {
-  ALFVEN_EXPECT_PIN((cloud_checksum<double, geom::PointSearch::BVH>()), 0x0ull);
-  ALFVEN_EXPECT_PIN((cloud_checksum<float, geom::PointSearch::BVH>()), 0x0ull);
-  ALFVEN_EXPECT_PIN((cloud_checksum<double, geom::PointSearch::HashGrid>()), 0x0ull);
-  ALFVEN_EXPECT_PIN((cloud_checksum<float, geom::PointSearch::HashGrid>()), 0x0ull);
+  ALFVEN_EXPECT_PIN((cloud_checksum<double, geom::PointSearch::BVH>()), 0x3318f2979b2501e7ull);
+  ALFVEN_EXPECT_PIN((cloud_checksum<float, geom::PointSearch::BVH>()), 0xb77be4a34f8e853cull);
+  ALFVEN_EXPECT_PIN((cloud_checksum<double, geom::PointSearch::HashGrid>()), 0x3318f2979b2501e7ull);
+  ALFVEN_EXPECT_PIN((cloud_checksum<float, geom::PointSearch::HashGrid>()), 0xb77be4a34f8e853cull);
 }
 
 TEST_F(BitwisePinsDevice, BvhUnion) {
-  ALFVEN_EXPECT_PIN(union_checksum<double>(), 0x0ull);
-  ALFVEN_EXPECT_PIN(union_checksum<float>(), 0x0ull);
+  ALFVEN_EXPECT_PIN(union_checksum<double>(), 0x48cd973622a9fc22ull);
+  ALFVEN_EXPECT_PIN(union_checksum<float>(), 0xac0deb63825a7353ull);
 }

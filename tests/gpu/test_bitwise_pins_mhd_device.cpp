@@ -13,8 +13,10 @@ using namespace alfven::pins;
 using BitwisePinsDevice = alfven::test::GpuTest;
 
 TEST_F(BitwisePinsDevice, Mhd) {
-  const std::uint64_t pinned_double[] = {0x0ull, 0x0ull, 0x0ull, 0x0ull};
-  const std::uint64_t pinned_float[] = {0x0ull, 0x0ull, 0x0ull, 0x0ull};
+  const std::uint64_t pinned_double[] = {0xc0543df13866e86dull, 0x876649e09dc49cb3ull,
+                                         0x5fb4321e1517429dull, 0xf372e260c0263234ull};
+  const std::uint64_t pinned_float[] = {0x96b3b454b9ab6015ull, 0x68bb1db9b70527f1ull,
+                                        0xe45f0ee870d3ac59ull, 0xe8d4fdb8d6332334ull};
   const auto cases = mhd_cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
     SCOPED_TRACE(cases[i].name);
