@@ -20,6 +20,7 @@
 
 #include "alfven/core/core.hpp"
 #include "alfven/core/device.hpp"
+#include "alfven/core/stream.hpp"
 #include "alfven/core/env.hpp"
 #include "boundary.hpp"
 #include "cfl.hpp"
@@ -32,8 +33,6 @@
 #include "source.hpp"
 #include "stage.hpp"
 #include "viscosity.hpp"
-
-struct CUstream_st;  // cudaStream_t is CUstream_st*; used only in device builds
 
 namespace alfven {
 namespace mhd {
@@ -53,13 +52,6 @@ class Solver {
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
-  ~Solver() {
-    destroy_event(packed_);
-    destroy_event(out_done_);
-    destroy_event(in_done_);
-    destroy_event(work_done_);
-    destroy_stream(copy_stream_);
-  }
 
   /// The grid (local block) this solver works on.
   const Grid& grid() const { return grid_; }
@@ -206,17 +198,16 @@ class Solver {
       t = now;
     };
     clock::time_point t = timing && !work ? (device_synchronize(), clock::now()) : clock::now();
-    void* stream = nullptr;  // the legacy default stream
-    if (work) {
-      if (!copy_stream_) {
-        copy_stream_ = create_stream();
-        packed_ = create_event(timing);
-        out_done_ = create_event(timing);
-        work_done_ = create_event(timing);
-        in_done_ = create_event();
-      }
-      stream = copy_stream_;
+    const Stream default_stream;  // the legacy default stream
+    if (work && !copy_stream_created_) {
+      copy_stream_ = Stream::create();
+      packed_ = Event::create(timing);
+      out_done_ = Event::create(timing);
+      work_done_ = Event::create(timing);
+      in_done_ = Event::create();
+      copy_stream_created_ = true;
     }
+    const Stream& stream = work ? copy_stream_ : default_stream;
     const long cells = halo_cells(grid_, axis);
     const long count = cells * num_vars;
     const std::size_t bytes = std::size_t(count) * sizeof(Real);
@@ -260,28 +251,28 @@ class Solver {
                    HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
     }
     if (work) {  // the copy stream starts once the packs are done
-      record_event(packed_, nullptr);
-      stream_wait_event(copy_stream_, packed_);
+      packed_.record(default_stream);
+      copy_stream_.wait(packed_);
     }
     for (int side = 0; side < 2; ++side) {
       if (!has[side] || direct) continue;
       out[side] = shared && shared->send[side][parity] ? shared->send[side][parity]
                                                        : static_cast<void*>(staged_send[side].data());
       alfven::detail::Copier<backend::Host, Backend>::copy_async(out[side], send_buf[side].data(), bytes,
-                                                                 static_cast<CUstream_st*>(stream));
+                                                                 stream.handle());
     }
     if (work) {  // the overlapped work runs while the halo goes out
-      record_event(out_done_, stream);
+      out_done_.record(stream);
       (*work)();
       if (timing) {
-        record_event(work_done_, nullptr);
+        work_done_.record(default_stream);
         t = clock::now();
       }
-      event_synchronize(out_done_);
+      out_done_.synchronize();
       if (timing) {
-        event_synchronize(work_done_);
-        halo_profile_.overlap_copy_out += 1e-3 * elapsed_milliseconds(packed_, out_done_);
-        halo_profile_.overlap_work += 1e-3 * elapsed_milliseconds(packed_, work_done_);
+        work_done_.synchronize();
+        halo_profile_.overlap_copy_out += 1e-3 * Event::elapsed_milliseconds(packed_, out_done_);
+        halo_profile_.overlap_work += 1e-3 * Event::elapsed_milliseconds(packed_, work_done_);
       }
     } else if (!host_fields) {
       device_synchronize();  // packs (and device-to-host copies) done
@@ -306,11 +297,11 @@ class Solver {
       if (!has[side] || direct) continue;
       const void* in = sizes[side] == 0 ? shared->recv[side][parity] : staged_recv[side].data();
       alfven::detail::Copier<Backend, backend::Host>::copy_async(recv_buf[side].data(), in, bytes,
-                                                                 static_cast<CUstream_st*>(stream));
+                                                                 stream.handle());
     }
     if (work) {  // the default stream's unpacks (queued after the overlapped work) wait for the copies
-      record_event(in_done_, stream);
-      stream_wait_event(nullptr, in_done_);
+      in_done_.record(stream);
+      default_stream.wait(in_done_);
     }
     if (has[0] && has[1]) {
       for_each(Backend{}, Range1D{0, 2 * cells},
@@ -383,11 +374,9 @@ class Solver {
   // Overlap of the first split axis's halo with computation (device fields); ALFVEN_HALO_OVERLAP=0
   // turns it off.
   bool overlap_halo_ = env_flag("ALFVEN_HALO_OVERLAP", true);
-  void* copy_stream_ = nullptr;  // created on first overlapped exchange
-  void* packed_ = nullptr;
-  void* out_done_ = nullptr;
-  void* in_done_ = nullptr;
-  void* work_done_ = nullptr;  // profiling only
+  bool copy_stream_created_ = false;  // the stream and events are made on first overlapped exchange
+  Stream copy_stream_;
+  Event packed_, out_done_, in_done_, work_done_;  // work_done_: profiling only
   IdealGas<Real> eos_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
