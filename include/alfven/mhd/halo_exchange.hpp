@@ -6,9 +6,9 @@
 /// It owns everything an exchange needs besides the fields: the pack/unpack buffers per axis and
 /// face, the pinned host staging, the copy stream and its events, the parity of the node-shared
 /// staging slots, the profile (HaloProfile) and the switches read from the environment
-/// (HaloSwitches). The pack/unpack kernels are in halo.hpp; the transport (MPI, node shared
-/// memory) is the Communicator's. The solver calls exchange() or exchange_overlapping() and knows
-/// nothing of streams, staging or parity.
+/// (HaloSwitches). The pack/unpack kernels are in halo.hpp; the transport (MPI, and the node
+/// shared memory that ALFVEN_NODE_STAGING switches) is the Communicator's. The solver calls
+/// exchange() or exchange_overlapping() and knows nothing of streams, staging or parity.
 ///
 /// Paths (path(axis), reported in the log): host fields hand host buffers to MPI ("host
 /// buffers"); device fields go to a CUDA-aware MPI directly ("direct") or are staged through
