@@ -10,6 +10,7 @@ namespace mhd {
 std::unique_ptr<Problem> make_orszag_tang();
 std::unique_ptr<Problem> make_sod();
 std::unique_ptr<Problem> make_brio_wu();
+std::unique_ptr<Problem> make_uniform_flow();
 
 namespace {
 std::vector<ProblemFactory>& user_factories() {
@@ -31,6 +32,7 @@ std::vector<std::unique_ptr<Problem>> builtin_problems() {
   list.push_back(make_orszag_tang());
   list.push_back(make_sod());
   list.push_back(make_brio_wu());
+  list.push_back(make_uniform_flow());
   for (const auto& f : user_factories()) list.push_back(f());
   return list;
 }

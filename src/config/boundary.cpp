@@ -17,8 +17,9 @@ namespace config_detail {
 
 namespace {
 
-enum class KindWord { Outflow, Symmetric, Antisymmetric, Reflecting };
-const char* const kind_words[] = {"outflow", "symmetric", "antisymmetric", "reflecting"};
+enum class KindWord { Outflow, Symmetric, Antisymmetric, Reflecting, Fixed };
+const char* const kind_words[] = {"outflow", "symmetric", "antisymmetric", "reflecting", "fixed"};
+constexpr int num_kind_words = 5;
 const char* const axis_names[] = {"x", "y", "z"};
 
 /// The kind `word` means for variable `var` at face `face`.
@@ -30,6 +31,8 @@ BoundaryKind resolve(KindWord word, int face, int var) {
       return BoundaryKind::Symmetric;
     case KindWord::Antisymmetric:
       return BoundaryKind::Antisymmetric;
+    case KindWord::Fixed:
+      return BoundaryKind::Fixed;
     case KindWord::Reflecting:
       break;
   }
@@ -42,7 +45,7 @@ BoundaryKind resolve(KindWord word, int face, int var) {
 std::optional<KindWord> read_kind(const std::string& key, const YAML::Node& node,
                                   Diagnostics& diagnostics) {
   const auto text = node.IsScalar() ? read_text(node) : std::nullopt;
-  for (int w = 0; text && w < 4; ++w) {
+  for (int w = 0; text && w < num_kind_words; ++w) {
     if (*text == kind_words[w]) return static_cast<KindWord>(w);
   }
   std::string hint;
@@ -51,7 +54,7 @@ std::optional<KindWord> read_kind(const std::string& key, const YAML::Node& node
   }
   diagnostics.error(key, node.Mark(),
                     fmt::format("expected one of outflow, symmetric, antisymmetric, reflecting, "
-                                "got {}{}",
+                                "fixed, got {}{}",
                                 describe(node), hint));
   return std::nullopt;
 }

@@ -35,6 +35,8 @@ const char* boundary_kind_name(BoundaryKind kind) {
       return "symmetric";
     case BoundaryKind::Antisymmetric:
       return "antisymmetric";
+    case BoundaryKind::Fixed:
+      return "fixed";
   }
   return "unknown";
 }
@@ -44,6 +46,9 @@ std::vector<std::string> config_keys() {
   for (const auto& key : config_detail::schema()) keys.push_back(key.path);
   keys.push_back("boundary.<face>");
   keys.push_back("problem_parameters.<name>");
+  keys.push_back("bodies[i].geometry");
+  keys.push_back("bodies[i].wall");
+  keys.push_back("bodies[i].magnetic");
   return keys;
 }
 
@@ -63,10 +68,16 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
          same3(a.periodic, b.periodic) && a.boundary == b.boundary && a.tend == b.tend &&
          a.dt_output == b.dt_output && a.max_steps == b.max_steps && a.cfl_number == b.cfl_number &&
          a.ep == b.ep && a.fh == b.fh && a.cs_fac == b.cs_fac && a.ca_fac == b.ca_fac &&
-         a.vv_fac == b.vv_fac && a.gamma == b.gamma && same3(a.procs, b.procs) &&
+         a.vv_fac == b.vv_fac && a.gamma == b.gamma &&
+         a.density_floor == b.density_floor && a.pressure_floor == b.pressure_floor && same3(a.procs, b.procs) &&
          a.output_dir == b.output_dir && a.restart == b.restart && a.write_png == b.write_png &&
          a.log_every == b.log_every && same3(a.gravity, b.gravity) &&
-         a.heating_rate == b.heating_rate && a.problem_parameters == b.problem_parameters;
+         a.heating_rate == b.heating_rate && a.problem_parameters == b.problem_parameters &&
+         a.bodies == b.bodies;
+}
+
+bool operator==(const BodyConfig& a, const BodyConfig& b) {
+  return a.geometry == b.geometry && a.wall == b.wall && a.magnetic == b.magnetic;
 }
 
 }  // namespace mhd

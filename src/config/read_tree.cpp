@@ -43,6 +43,10 @@ void read_entry(const std::string& prefix, const std::string& name, const YAML::
     diagnostics.error(path, key_mark, "unknown key" + unknown_key_hint(prefix, name));
     return;
   }
+  if (path == "bodies") {  // the one section that is a list (bodies.cpp reads it)
+    contents.sections[path] = GivenSection{value, key_mark};
+    return;
+  }
   if (!value.IsNull() && !value.IsMap()) {
     diagnostics.error(path, value.Mark(),
                       fmt::format("expected a map of keys, got {}", describe(value)));

@@ -132,6 +132,12 @@ std::vector<KeySpec> build_schema() {
       real_key(
           "mhd.artificial_viscosity.vv_fac", non_negative,
           [](const Value& v) { return v.real >= 0; }, real_field(&RunConfig::vv_fac)),
+      real_key(
+          "mhd.floors.density", non_negative, [](const Value& v) { return v.real >= 0; },
+          real_field(&RunConfig::density_floor)),
+      real_key(
+          "mhd.floors.pressure", non_negative, [](const Value& v) { return v.real >= 0; },
+          real_field(&RunConfig::pressure_floor)),
       text_key("mhd.mhd_save_dir", nullptr),
       ignored_digits("mhd.n_output_digits"),
 
@@ -200,7 +206,7 @@ const KeySpec* find_key(const std::string& path) {
 }
 
 const std::vector<std::string>& free_form_sections() {
-  static const std::vector<std::string> sections = {"boundary", "problem_parameters"};
+  static const std::vector<std::string> sections = {"boundary", "problem_parameters", "bodies"};
   return sections;
 }
 

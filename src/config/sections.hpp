@@ -21,6 +21,12 @@ void read_boundary(const TreeContents& contents, RunConfig& config, Diagnostics&
 void read_problem(const TreeContents& contents, const ProblemCatalog& problems, RunConfig& config,
                   Diagnostics& diagnostics);
 
+/// Fills config.bodies from the `bodies:` list (each geometry node parsed by the scene parser,
+/// relative mesh paths taken against the configuration file's directory). Records entries that
+/// are not maps, unknown keys, a missing geometry, bad walls, and whatever the geometry parser
+/// rejects (with its line).
+void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
+
 /// Combines keys that share a field (output directory, restart flag) and checks the rules that
 /// involve several keys (x_max > x_min, margin >= 2 when an axis is active).
 void finish_and_cross_check(const TreeContents& contents, RunConfig& config,

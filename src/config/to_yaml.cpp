@@ -72,6 +72,10 @@ void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c) {
   real(out, "cs_fac", c.cs_fac);
   real(out, "ca_fac", c.ca_fac);
   real(out, "vv_fac", c.vv_fac);
+  out << YAML::EndMap;
+  out << YAML::Key << "floors" << YAML::Value << YAML::BeginMap;
+  real(out, "density", c.density_floor);
+  real(out, "pressure", c.pressure_floor);
   out << YAML::EndMap << YAML::EndMap;
 
   out << YAML::Key << "eos" << YAML::Value << YAML::BeginMap;
@@ -108,6 +112,17 @@ void write_sources_and_parameters(YAML::Emitter& out, const RunConfig& c) {
   out << YAML::EndMap;
 }
 
+void write_bodies(YAML::Emitter& out, const RunConfig& c) {
+  if (c.bodies.empty()) return;
+  out << YAML::Key << "bodies" << YAML::Value << YAML::BeginSeq;
+  for (const BodyConfig& b : c.bodies) {
+    out << YAML::BeginMap << YAML::Key << "geometry" << YAML::Value << YAML::Load(b.geometry);
+    out << YAML::Key << "wall" << YAML::Value << b.wall;
+    out << YAML::Key << "magnetic" << YAML::Value << b.magnetic << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
+}
+
 }  // namespace
 
 std::string to_yaml(const RunConfig& c) {
@@ -125,6 +140,7 @@ std::string to_yaml(const RunConfig& c) {
   write_time_and_scheme(out, c);
   write_parallel_and_io(out, c);
   write_sources_and_parameters(out, c);
+  write_bodies(out, c);
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }

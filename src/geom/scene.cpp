@@ -1,5 +1,6 @@
 // Geometry and scenes from YAML (yaml-cpp), and rendering a scene to PNG.
 #include "alfven/geom/scene.hpp"
+#include "alfven/geom/scene_yaml.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -319,18 +320,48 @@ YAML::Node load_file(const std::string& path) {
 
 }  // namespace
 
-Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source) {
+Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source,
+                         const std::string& base_dir) {
   YAML::Node root;
   try {
     root = YAML::Load(yaml_text);
   } catch (const YAML::Exception& e) {
     throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
   }
+  return parse_geometry_node(root, source, base_dir);
+}
+
+Expr parse_geometry_node(const YAML::Node& node, const std::string& source,
+                         const std::string& base_dir) {
   try {
-    return parse_node(Context{source, ""}, root);
+    return parse_node(Context{source, base_dir}, node);
   } catch (const YAML::Exception& e) {  // a type conversion yaml-cpp refused
     throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
   }
+}
+
+YAML::Node with_absolute_mesh_paths(const YAML::Node& node, const std::string& base_dir) {
+  YAML::Node copy = YAML::Clone(node);
+  const std::filesystem::path base =
+      std::filesystem::absolute(std::filesystem::path(base_dir.empty() ? "." : base_dir));
+  // Depth-first over maps and lists; a `mesh` map's `file` scalar is the only path there is.
+  auto visit = [&](auto&& self, YAML::Node n) -> void {
+    if (n.IsMap()) {
+      for (auto kv : n) {
+        YAML::Node value = kv.second;
+        if (kv.first.IsScalar() && kv.first.Scalar() == "mesh" && value.IsMap() &&
+            value["file"] && value["file"].IsScalar()) {
+          const std::filesystem::path file(value["file"].Scalar());
+          if (file.is_relative()) value["file"] = (base / file).lexically_normal().string();
+        }
+        self(self, value);
+      }
+    } else if (n.IsSequence()) {
+      for (auto child : n) self(self, child);
+    }
+  };
+  visit(visit, copy);
+  return copy;
 }
 
 namespace {

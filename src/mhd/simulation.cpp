@@ -4,8 +4,10 @@
 #include <cstring>
 
 #include "alfven/core/device.hpp"
+#include "alfven/geom/scene.hpp"
 #include "alfven/mhd/parallel.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <sstream>
@@ -24,6 +26,7 @@ BoundaryConditions boundaries_from(const RunConfig& c) {
         case BoundaryKind::Outflow: bc.code[f][v] = bc_outflow; break;
         case BoundaryKind::Symmetric: bc.code[f][v] = bc_symmetric; break;
         case BoundaryKind::Antisymmetric: bc.code[f][v] = bc_antisymmetric; break;
+        case BoundaryKind::Fixed: bc.code[f][v] = bc_fixed; break;
       }
     }
   return bc;
@@ -73,7 +76,26 @@ template void fill_initial_state<double>(const Problem&, const Grid&, Fields<dou
 Grid grid_from(const RunConfig& c) {
   const double lo[3] = {c.x_min, c.y_min, c.z_min};
   const double hi[3] = {c.x_max, c.y_max, c.z_max};
-  return make_grid(c.i_size, c.j_size, c.k_size, lo, hi, c.margin);
+  return make_grid(c.i_size, c.j_size, c.k_size, lo, hi, effective_margin(c));
+}
+
+int effective_margin(const RunConfig& c) {
+  return c.bodies.empty() ? c.margin : std::max(c.margin, embedded_image_reach);
+}
+
+std::vector<Body> bodies_from(const RunConfig& c) {
+  std::vector<Body> bodies;
+  ALFVEN_REQUIRE(int(c.bodies.size()) <= max_bodies,
+                 c.source << ": bodies: at most " << max_bodies << " bodies, got " << c.bodies.size());
+  for (std::size_t i = 0; i < c.bodies.size(); ++i) {
+    const BodyConfig& b = c.bodies[i];
+    const std::string name = "bodies[" + std::to_string(i) + "]";
+    Body body{geom::parse_geometry_yaml(b.geometry, c.source + ": " + name + ".geometry"), WallRule{}, name};
+    body.rule.wall = b.wall == "fixed" ? WallKind::Fixed : (b.wall == "no_slip" ? WallKind::NoSlip : WallKind::Slip);
+    body.rule.magnetic = b.magnetic == "copy" ? MagneticWall::Copy : MagneticWall::Reflect;
+    bodies.push_back(std::move(body));
+  }
+  return bodies;
 }
 
 SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
@@ -85,6 +107,8 @@ SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
   p.cs_fac = c.cs_fac;
   p.ca_fac = c.ca_fac;
   p.vv_fac = c.vv_fac;
+  p.density_floor = c.density_floor;
+  p.pressure_floor = c.pressure_floor;
   p.boundaries = boundaries_from(c);
   problem.adjust_boundaries(p.boundaries);
   return p;
@@ -106,9 +130,39 @@ Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend
                               : make_host_solver<Real>(grid_, scheme, sources, comm_.get());
   Fields<Real, backend::Host> host(grid_);
   fill_initial_state(*problem_, grid_, host);
+  solver_->set_fixed_boundaries(host);
+  if (!config_.bodies.empty()) set_up_bodies(host);
   solver_->set_state(host);
   next_ = global_time_step();
   throw_if_unphysical(next_);
+}
+
+template <typename Real>
+void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial) {
+  const std::vector<Body> bodies = bodies_from(config_);
+  solver_->set_bodies(bodies, initial);
+  // Checks that need the whole domain, made on every rank with the same sums (collective).
+  const EmbeddedCounts local = solver_->embedded_counts();
+  double solid = 0;
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    const double n = comm_->sum(double(local.solid_per_body[b]));
+    solid += n;
+    ALFVEN_REQUIRE(n > 0, config_.source << ": " << bodies[b].name
+                              << " has no cell centre inside the domain [" << global_.lo[0] << ", "
+                              << global_.hi[0] << "] x [" << global_.lo[1] << ", " << global_.hi[1]
+                              << "] x [" << global_.lo[2] << ", " << global_.hi[2]
+                              << "]: move it into the domain, enlarge it, or refine the grid");
+  }
+  const double cells = double(global_.global_n[0]) * global_.global_n[1] * global_.global_n[2];
+  ALFVEN_REQUIRE(solid < cells, config_.source << ": the bodies cover every cell of the domain: "
+                                                  "no fluid is left to evolve");
+  const long failing = comm_->min(solver_->embedded_error().empty() ? LONG_MAX : long(comm_->rank()));
+  if (failing != LONG_MAX)
+    throw Error(config_.source + ": " + comm_->broadcast(solver_->embedded_error(), int(failing)));
+  // Refill the ghost layers after the bodies' cells where those reach a face of any block.
+  solver_->set_refresh_after_fill(comm_->max(solver_->embedded_touches_faces() ? 1.0 : 0.0) > 0);
+  ghost_cells_ = long(comm_->sum(double(local.ghost)));
+  solid_cells_ = long(solid);
 }
 
 template <typename Real>

@@ -44,8 +44,10 @@
 namespace alfven {
 namespace geom {
 
-/// Parses one geometry node from YAML text. `source` names the text in error messages.
-Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source = "<string>");
+/// Parses one geometry node from YAML text. `source` names the text in error messages;
+/// relative mesh file paths resolve against `base_dir` ("": the working directory).
+Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source = "<string>",
+                         const std::string& base_dir = "");
 
 /// Reads the `geometry:` node of the YAML file at `path`.
 Expr load_geometry_file(const std::string& path);

@@ -16,8 +16,15 @@
 namespace alfven {
 namespace mhd {
 
-/// Kind of boundary condition of one variable on one face.
-enum BoundaryCode : int { bc_periodic = 0, bc_outflow = 1, bc_symmetric = 2, bc_antisymmetric = 3 };
+/// Kind of boundary condition of one variable on one face. bc_fixed: the ghost cell keeps the
+/// initial condition's value at its position (an inflow face).
+enum BoundaryCode : int {
+  bc_periodic = 0,
+  bc_outflow = 1,
+  bc_symmetric = 2,
+  bc_antisymmetric = 3,
+  bc_fixed = 4
+};
 
 /// Face index: 2 * axis + (0 lower, 1 upper).
 enum FaceIndex : int { face_x_lower = 0, face_x_upper, face_y_lower, face_y_upper, face_z_lower, face_z_upper };
@@ -47,10 +54,35 @@ struct BoundaryConditions {
   }
 };
 
+/// Number of ghost cells of both faces of `axis` (0 on an inactive axis), device-callable.
+ALFVEN_HOST_DEVICE inline long boundary_cells_of(const Grid& g, int axis) {
+  long n = 2L * g.margin[axis];
+  for (int a = 0; a < 3; ++a)
+    if (a != axis) n *= g.total[a];
+  return n;
+}
+
+/// The ghost cell of slab index n (0 <= n < boundary_cells(grid, axis)) of the two faces of
+/// `axis`: its (i, j, k) in idx, and whether it lies at the upper face. Slab indices run x
+/// fastest over the 2 margin layers of the axis and the full extent of the others.
+ALFVEN_HOST_DEVICE inline bool boundary_ghost_cell(const Grid& grid, int axis, long n, int idx[3]) {
+  const int m = grid.margin[axis];
+  int ext[3] = {grid.total[0], grid.total[1], grid.total[2]};
+  ext[axis] = 2 * m;
+  idx[0] = int(n % ext[0]);
+  const long rest = n / ext[0];
+  idx[1] = int(rest % ext[1]);
+  idx[2] = int(rest / ext[1]);
+  const bool upper = idx[axis] >= m;
+  if (upper) idx[axis] += grid.n[axis];
+  return upper;
+}
+
 /// Fills the ghost cells of both faces of one axis; run with for_each over
 /// Range1D{0, boundary_cells(grid, axis)}. One launch per axis, with consecutive indices on
 /// consecutive memory (x fastest), so that a GPU warp works on neighbouring cells even for the
-/// x faces, whose slabs are only 2 margin cells wide.
+/// x faces, whose slabs are only 2 margin cells wide. `fixed` (needed when a face of the axis
+/// has bc_fixed) holds the initial values of the slab: fixed[n + boundary_cells * v].
 template <typename Real>
 struct BoundaryKernel {
   FieldsView<Real> q;
@@ -58,27 +90,25 @@ struct BoundaryKernel {
   BoundaryConditions bc;
   int axis;
   bool apply[2] = {true, true};  ///< faces to fill (a face shared with another block is not)
+  const Real* fixed = nullptr;
 
   ALFVEN_HOST_DEVICE void operator()(long n) const {
     const int m = grid.margin[axis];
     const int na = grid.n[axis];
-    int ext[3] = {grid.total[0], grid.total[1], grid.total[2]};
-    ext[axis] = 2 * m;
     int idx[3];
-    idx[0] = int(n % ext[0]);
-    const long rest = n / ext[0];
-    idx[1] = int(rest % ext[1]);
-    idx[2] = int(rest / ext[1]);
-    const bool upper = idx[axis] >= m;
+    const bool upper = boundary_ghost_cell(grid, axis, n, idx);
     if (!apply[upper ? 1 : 0]) return;
-    const int g = upper ? idx[axis] + na : idx[axis];  // ghost index along the axis
-    idx[axis] = g;
+    const int g = idx[axis];  // ghost index along the axis
     const int face = 2 * axis + (upper ? 1 : 0);
     // Mirror distance t = 0 for the ghost cell nearest the face.
     const int t = upper ? g - (m + na) : m - 1 - g;
     int src[3] = {idx[0], idx[1], idx[2]};
     for (int v = 0; v < num_vars; ++v) {
       const int kind = bc.code[face][v];
+      if (kind == bc_fixed) {
+        q(idx[0], idx[1], idx[2], v) = fixed[n + boundary_cells_of(grid, axis) * v];
+        continue;
+      }
       int s;
       if (kind == bc_periodic) {
         s = upper ? m + t : g + na;
@@ -95,11 +125,27 @@ struct BoundaryKernel {
 };
 
 /// Number of ghost cells of both faces of `axis` (0 on an inactive axis).
-inline long boundary_cells(const Grid& g, int axis) {
-  long n = 2L * g.margin[axis];
-  for (int a = 0; a < 3; ++a)
-    if (a != axis) n *= g.total[a];
-  return n;
+inline long boundary_cells(const Grid& g, int axis) { return boundary_cells_of(g, axis); }
+
+/// True when some variable of a face of `axis` is bc_fixed.
+inline bool has_fixed_face(const BoundaryConditions& bc, int axis) {
+  for (int side = 0; side < 2; ++side)
+    for (int v = 0; v < num_vars; ++v)
+      if (bc.code[2 * axis + side][v] == bc_fixed) return true;
+  return false;
+}
+
+/// The slab of initial ghost values of `axis` that bc_fixed faces keep: out[n + cells * v] for
+/// slab index n (boundary_ghost_cell), from host fields of the block's initial state.
+template <typename Real>
+void gather_boundary_slab(const Grid& grid, int axis, const ConstFieldsView<Real>& initial,
+                          Real* out) {
+  const long cells = boundary_cells_of(grid, axis);
+  for (long n = 0; n < cells; ++n) {
+    int idx[3];
+    boundary_ghost_cell(grid, axis, n, idx);
+    for (int v = 0; v < num_vars; ++v) out[n + cells * v] = initial(idx[0], idx[1], idx[2], v);
+  }
 }
 
 }  // namespace mhd

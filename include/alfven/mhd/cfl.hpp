@@ -44,15 +44,19 @@ ALFVEN_HOST_DEVICE bool unphysical(const Primitive<Real>& s) {
   return bad;
 }
 
-/// Map functor of the reduction; run with reduce over grid.interior().
+/// Map functor of the reduction; run with reduce over grid.interior(). With `solid` (the
+/// embedded bodies' signed distance per cell, embedded/embedded_boundary.hpp), cells inside a
+/// body (solid[c] < 0) are left out: they hold stored or wall states, not evolved fluid.
 template <typename Real>
 struct TimeStepKernel {
   ConstFieldsView<Real> q;
   Grid grid;
   IdealGas<Real> eos;
   Real cfl_number;
+  const Real* solid = nullptr;
   ALFVEN_HOST_DEVICE TimeStepCheck<Real> operator()(int i, int j, int k) const {
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
+    if (solid && solid[c] < Real(0)) return TimeStepCheck<Real>{Real(1e30), LONG_MAX};
     const Primitive<Real> s = CellAccess<const Real>(q).load(c);
     if (unphysical(s)) return {Real(1e30), c};
     const Real speed = eos.sound_speed(s.e) + math::sqrt(s.v2()) + math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);

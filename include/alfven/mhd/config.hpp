@@ -29,6 +29,7 @@ enum class BoundaryKind {
   Outflow,        ///< zero gradient: the ghost cell repeats the last interior cell
   Symmetric,      ///< mirrored: ghost cell k outside equals interior cell k inside
   Antisymmetric,  ///< mirrored with the sign flipped
+  Fixed,          ///< the ghost cells keep the initial condition's values (an inflow face)
 };
 
 /// The six faces of the domain box, in the order the boundary tables use.
@@ -46,6 +47,16 @@ struct ProblemParameterSpec {
   enum Type { Real, Integer, Boolean, String } type = Real;  ///< what the value must parse as
   std::string default_value;  ///< used when the file does not give the key
   std::string description;    ///< one line, shown by `alfven problems`
+};
+
+/// One entry of the `bodies:` list: a solid body embedded in the grid (see
+/// docs/embedded-boundaries.md).
+struct BodyConfig {
+  /// bodies[i].geometry: the geometry node of scene files as YAML text (block style), with
+  /// relative mesh file paths made absolute (they are given relative to the configuration file).
+  std::string geometry;
+  std::string wall = "slip";         ///< bodies[i].wall: slip | no_slip | fixed
+  std::string magnetic = "reflect";  ///< bodies[i].magnetic: reflect | copy
 };
 
 /// A complete, validated run configuration. Field comments give the YAML key; defaults are
@@ -74,6 +85,8 @@ struct RunConfig {
   double ep = 1, fh = 1;                      ///< mhd.artificial_viscosity.{ep, fh}
   double cs_fac = 1, ca_fac = 1, vv_fac = 1;  ///< mhd.artificial_viscosity.{cs,ca,vv}_fac
   double gamma = 5.0 / 3.0;                   ///< eos.gm, ratio of specific heats
+  double density_floor = 0;                   ///< mhd.floors.density, 0 = none
+  double pressure_floor = 0;                  ///< mhd.floors.pressure, 0 = none
 
   int procs[3] = {0, 0, 0};  ///< mpi.{x,y,z}_procs, ranks per axis, 0 = automatic
 
@@ -86,6 +99,9 @@ struct RunConfig {
 
   double gravity[3] = {0, 0, 0};  ///< sources.gravity: [gx, gy, gz], uniform acceleration
   double heating_rate = 0;        ///< sources.heating_rate, energy per volume per time
+
+  /// bodies: solid bodies embedded in the grid (none by default).
+  std::vector<BodyConfig> bodies;
 
   /// problem_parameters.*: every parameter of the chosen problem, validated against its spec and
   /// kept as text (reals in shortest round-trip form, booleans as true/false).
@@ -146,6 +162,8 @@ inline bool operator!=(const BoundarySpec& a, const BoundarySpec& b) {
   return !(a == b);
 }
 
+/// Equal if geometry, wall and magnetic are equal.
+bool operator==(const BodyConfig& a, const BodyConfig& b);
 /// Equal if every field except `source` (where the configuration came from) is equal; doubles
 /// compare exactly.
 bool operator==(const RunConfig& a, const RunConfig& b);

@@ -26,14 +26,18 @@ struct TotalsOp {
   }
 };
 
-/// Map functor; run with reduce over grid.interior() and init {0, 0, 0}.
+/// Map functor; run with reduce over grid.interior() and init {0, 0, 0}. With `solid` (the
+/// embedded bodies' signed distance per cell), cells inside a body are left out: the totals are
+/// those of the fluid.
 template <typename Real>
 struct TotalsKernel {
   ConstFieldsView<Real> q;
   Grid grid;
+  const Real* solid = nullptr;
   ALFVEN_HOST_DEVICE Totals operator()(int i, int j, int k) const {
     const CellAccess<const Real> a(q);
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
+    if (solid && solid[c] < Real(0)) return Totals{0, 0, 0};
     const Primitive<Real> s = a.load(c);
     double div_b = 0;
     for (int ax = 0; ax < 3; ++ax) {

@@ -16,6 +16,8 @@ struct SchemeParameters {
   double cs_fac = 1.0;       ///< weight of the sound speed in the viscous speed
   double ca_fac = 1.0;       ///< weight of the Alfven speed
   double vv_fac = 1.0;       ///< weight of |v|
+  double density_floor = 0;   ///< mhd.floors.density (0: none; floors.hpp)
+  double pressure_floor = 0;  ///< mhd.floors.pressure (0: none)
   BoundaryConditions boundaries = BoundaryConditions::all_periodic();
 };
 

@@ -11,14 +11,21 @@
 #include "alfven/core/error.hpp"
 #include "alfven/mhd/communicator.hpp"
 #include "alfven/mhd/config.hpp"
+#include "alfven/mhd/embedded/body.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/solver_interface.hpp"
 
 namespace alfven {
 namespace mhd {
 
-/// The grid a configuration describes (single block, ghost cells on active axes).
+/// The grid a configuration describes (single block, ghost cells on active axes; with bodies,
+/// at least embedded_image_reach of them: effective_margin).
 Grid grid_from(const RunConfig& config);
+/// grid.margin, raised to embedded_image_reach when the run has bodies.
+int effective_margin(const RunConfig& config);
+/// The bodies of a configuration, their geometry parsed (a mesh file is read). Throws
+/// alfven::Error for a geometry that cannot be built.
+std::vector<Body> bodies_from(const RunConfig& config);
 /// The scheme parameters of a configuration, with the problem's boundary adjustments.
 SchemeParameters scheme_from(const RunConfig& config, const Problem& problem);
 
@@ -72,9 +79,13 @@ class Simulation {
   void copy_state_to(Fields<Real, backend::Host>& host) const { solver_->get_state(host); }
   /// Replaces the state and the clock (restart).
   void restore(const Fields<Real, backend::Host>& host, double time, long steps);
+  /// Cells inside bodies and ghost cells of bodies over the whole domain (0 without bodies).
+  long solid_cells() const { return solid_cells_; }
+  long body_ghost_cells() const { return ghost_cells_; }
 
  private:
   TimeStepCheck<Real> global_time_step();
+  void set_up_bodies(const Fields<Real, backend::Host>& initial);
   void throw_if_unphysical(const TimeStepCheck<Real>& check) const;
 
   RunConfig config_;
@@ -86,6 +97,7 @@ class Simulation {
   TimeStepCheck<Real> next_{};
   double time_ = 0;
   long steps_ = 0;
+  long solid_cells_ = 0, ghost_cells_ = 0;
 };
 
 }  // namespace mhd

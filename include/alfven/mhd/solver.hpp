@@ -23,7 +23,9 @@
 #include "cfl.hpp"
 #include "communicator.hpp"
 #include "diagnostics.hpp"
+#include "embedded/embedded_boundary.hpp"
 #include "fields.hpp"
+#include "floors.hpp"
 #include "grid.hpp"
 #include "halo_exchange.hpp"
 #include "halo_profile.hpp"
@@ -47,6 +49,8 @@ class Solver {
       : grid_(grid), params_(params), source_(source), halo_(grid, comm), q_(grid), qa_(grid),
         qr_(grid), speed_(grid.total[0], grid.total[1], grid.total[2]) {
     eos_.gamma = Real(params.gamma);
+    floors_.rho_min = Real(params.density_floor);
+    floors_.p_min = Real(params.pressure_floor);
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -59,17 +63,46 @@ class Solver {
   Fields<Real, Backend>& state() { return q_; }
   const Fields<Real, Backend>& state() const { return q_; }
 
-  /// Replaces the state by `src` (any backend) and fills the ghost cells.
+  /// Replaces the state by `src` (any backend) and fills the ghost cells (and the cells of
+  /// embedded bodies).
   template <typename B>
   void set_state(const Fields<Real, B>& src) {
     q_.copy_from(src);
-    apply_boundaries(q_);
+    refresh(q_);
   }
+
+  /// Makes `bodies` embedded boundaries of this block (embedded/embedded_boundary.hpp): the
+  /// ghost-cell tables are built now, with `initial` (the block's initial state on the host, ghost
+  /// cells included) as the state solid cells keep. Call before set_state. `refresh_after_fill`:
+  /// whether some cell the bodies set lies within `margin` of a face of some block, on any rank
+  /// (EmbeddedBoundary::touches_block_faces reduced over ranks); the ghost layers are then filled
+  /// again after the bodies' cells, so that every decomposition gives the same values.
+  void set_bodies(const std::vector<Body>& bodies, const Fields<Real, backend::Host>& initial) {
+    bodies_.build(grid_, bodies, initial);
+  }
+  /// See set_bodies.
+  void set_refresh_after_fill(bool refresh) { refresh_after_fill_ = refresh; }
+
+  /// Keeps the ghost values of `initial` (the block's initial state on the host, ghost cells
+  /// included) for the faces whose boundary kind is bc_fixed. Call before set_state; without
+  /// such faces it keeps nothing.
+  void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) {
+    for (int axis = 0; axis < 3; ++axis) {
+      if (!grid_.active(axis) || !has_fixed_face(params_.boundaries, axis)) continue;
+      const long cells = boundary_cells(grid_, axis);
+      Array1D<Real> slab(cells * num_vars);
+      gather_boundary_slab(grid_, axis, initial.const_view(), slab.data());
+      fixed_slab_[axis] = Array1D<Real, Backend>(cells * num_vars);
+      fixed_slab_[axis].copy_from(slab);
+    }
+  }
+  /// The embedded bodies of this block (empty when the run has none).
+  const EmbeddedBoundary<Real, Backend>& bodies() const { return bodies_; }
 
   /// The admissible time step of the current state and the first unphysical cell, if any
   /// (cfl.hpp). Synchronous.
   TimeStepCheck<Real> compute_time_step() {
-    const TimeStepKernel<Real> k{q_.const_view(), grid_, eos_, Real(params_.cfl_number)};
+    const TimeStepKernel<Real> k{q_.const_view(), grid_, eos_, Real(params_.cfl_number), bodies_.solid_mask()};
     return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{}, dt_helper_);
   }
 
@@ -100,8 +133,8 @@ class Solver {
 
   /// Total mass, total energy and max |div B| of the current state (interior cells).
   Totals totals() const {
-    return reduce(Backend{}, grid_.interior(), Totals{0, 0, 0}, TotalsKernel<Real>{q_.const_view(), grid_}, TotalsOp{},
-                  totals_helper_);
+    return reduce(Backend{}, grid_.interior(), Totals{0, 0, 0},
+                  TotalsKernel<Real>{q_.const_view(), grid_, bodies_.solid_mask()}, TotalsOp{}, totals_helper_);
   }
 
   /// Fills the ghost cells of `f`, axis by axis (x, y, z): faces shared with another block by
@@ -125,6 +158,20 @@ class Solver {
   const char* halo_path(int axis) const { return halo_.path(axis); }
 
  private:
+  // Every ghost cell of `f`, then the cells of the embedded bodies (whose image points read the
+  // ghost cells), then, where a body's cells reach into a neighbour's ghost layers, the ghost
+  // cells again.
+  void refresh(Fields<Real, Backend>& f) {
+    apply_boundaries(f);
+    fill_bodies(f);
+  }
+  // The bodies' cells of `f` (after its ghost cells are current); nothing without bodies.
+  void fill_bodies(Fields<Real, Backend>& f) {
+    if (!bodies_.active()) return;
+    bodies_.apply(f);
+    if (refresh_after_fill_) apply_boundaries(f);
+  }
+
   // Ghost cells of `axis` only: halo exchange with the neighbouring blocks, boundary conditions
   // on the faces that are domain edges.
   void refresh_axis(Fields<Real, Backend>& f, int axis) {
@@ -136,6 +183,7 @@ class Solver {
   // when the axis is not split; a periodic axis of one block is copied here).
   void fill_domain_edges(Fields<Real, Backend>& f, int axis) {
     BoundaryKernel<Real> k{f.view(), grid_, params_.boundaries, axis};
+    k.fixed = fixed_slab_[axis].data();
     k.apply[0] = !halo_.fills_face(axis, 0);
     k.apply[1] = !halo_.fills_face(axis, 1);
     if (k.apply[0] || k.apply[1]) for_each(Backend{}, Range1D{0, boundary_cells(grid_, axis)}, k);
@@ -148,16 +196,25 @@ class Solver {
   // plain sequence (same kernel per cell, same halo values).
   template <typename K>
   void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
+    if (floors_.active()) {
+      run_and_refresh_cells(range, FlooredKernel<K, Real>{k, f.view(), floors_, eos_}, f);
+      return;
+    }
+    run_and_refresh_cells(range, k, f);
+  }
+  template <typename K>
+  void run_and_refresh_cells(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
     const int a = halo_.overlap_axis(range);
     if (a < 0) {
       for_each(Backend{}, range, k);
-      apply_boundaries(f);
+      refresh(f);
       return;
     }
     halo_.exchange_overlapping(f, a, range, k);
     fill_domain_edges(f, a);
     for (int b = a + 1; b < 3; ++b)
       if (grid_.active(b)) refresh_axis(f, b);
+    fill_bodies(f);
   }
 
   // q_r <- L(q, arg, dts) on the interior, then the ghost cells of q_r.
@@ -174,8 +231,11 @@ class Solver {
       for_each(Backend{}, flux_range(grid_, axis), FluxKernel<Real>{arg, flux_[axis].view(), axis, eos_, ch2});
       k.flux[axis] = flux_[axis].const_view();
     }
-    for_each(Backend{}, grid_.interior(), k);
-    apply_boundaries(qr_);
+    if (floors_.active())
+      for_each(Backend{}, grid_.interior(), FlooredKernel<decltype(k), Real>{k, qr_.view(), floors_, eos_});
+    else
+      for_each(Backend{}, grid_.interior(), k);
+    refresh(qr_);
   }
 
   // The artificial viscosity along x, y, z, one directional pass after the other. A pass along
@@ -184,6 +244,8 @@ class Solver {
   // with apply_boundaries), each later pass refreshes its own axis, and after the last one every
   // axis is refreshed. The result, ghost cells included, is that of refreshing every axis after
   // every pass, with fewer halo exchanges (5 per step instead of 7 for a split along x).
+  // With embedded bodies every pass is followed by a full refresh and the bodies' cells: the
+  // image points of the bodies' ghost cells read neighbours along every axis.
   void apply_artificial_viscosity(Real dt) {
     // The characteristic speed is taken once, from the state after the stages (as MISO does).
     const CharacteristicSpeedKernel<Real> ck{q_.const_view(), speed_.view(), eos_, Real(params_.cs_fac),
@@ -194,12 +256,14 @@ class Solver {
     bool first = true;
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
-      if (!first) refresh_axis(q_, axis);
+      if (!first && !bodies_.active()) refresh_axis(q_, axis);
       first = false;
       const ViscosityKernel<Real> vk{q_.const_view(), qr_.view(), speed_.const_view(), axis, grid_.stride(axis),
                                      Real(dt / Real(grid_.d[axis])), Real(params_.ep), Real(params_.fh)};
-      if (axis == last)
+      if (axis == last || bodies_.active())
         run_and_refresh(viscosity_range(grid_, axis), vk, qr_);  // the last pass: every axis
+      else if (floors_.active())
+        for_each(Backend{}, viscosity_range(grid_, axis), FlooredKernel<decltype(vk), Real>{vk, qr_.view(), floors_, eos_});
       else
         for_each(Backend{}, viscosity_range(grid_, axis), vk);
       q_.swap(qr_);
@@ -210,7 +274,11 @@ class Solver {
   SchemeParameters params_;
   Source source_;
   HaloExchange<Real, Backend> halo_;  // ghost cells shared with other blocks
+  EmbeddedBoundary<Real, Backend> bodies_;  // embedded bodies (none by default)
+  bool refresh_after_fill_ = false;
+  Array1D<Real, Backend> fixed_slab_[3];  // initial ghost values of bc_fixed faces, per axis
   IdealGas<Real> eos_{};
+  Floors<Real> floors_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
   ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;

@@ -23,6 +23,19 @@ class SolverAdapter final : public SolverInterface<Real> {
   Totals totals() const override { return solver_.totals(); }
   HaloProfile halo_profile() const override { return solver_.halo_profile(); }
   const char* halo_path(int axis) const override { return solver_.halo_path(axis); }
+  void set_bodies(const std::vector<Body>& bodies, const Fields<Real, backend::Host>& initial) override {
+    solver_.set_bodies(bodies, initial);
+  }
+  void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) override {
+    solver_.set_fixed_boundaries(initial);
+  }
+  void set_refresh_after_fill(bool refresh) override { solver_.set_refresh_after_fill(refresh); }
+  EmbeddedCounts embedded_counts() const override { return solver_.bodies().counts(); }
+  std::string embedded_error() const override { return solver_.bodies().error(); }
+  bool embedded_touches_faces() const override { return solver_.bodies().touches_block_faces(); }
+  void get_signed_distance(Array3D<Real>& host) const override {
+    if (solver_.bodies().active()) host.copy_from(solver_.bodies().signed_distance());
+  }
   const char* backend_name() const override { return Backend::name; }
 
  private:

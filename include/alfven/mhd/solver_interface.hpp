@@ -4,10 +4,14 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "alfven/mhd/cfl.hpp"
 #include "alfven/mhd/communicator.hpp"
 #include "alfven/mhd/diagnostics.hpp"
+#include "alfven/core/array.hpp"
+#include "alfven/mhd/embedded/body.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
 #include "alfven/mhd/halo_profile.hpp"
@@ -44,6 +48,21 @@ class SolverInterface {
   double halo_seconds() const { return this->halo_profile().total(); }
   /// How the halos of `axis` travel (see Solver::halo_path).
   virtual const char* halo_path(int axis) const = 0;
+  /// Makes `bodies` embedded boundaries (see Solver::set_bodies); call before set_state.
+  virtual void set_bodies(const std::vector<Body>& bodies, const Fields<Real, backend::Host>& initial) = 0;
+  /// Keeps the initial ghost values of bc_fixed faces (see Solver::set_fixed_boundaries).
+  virtual void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) = 0;
+  /// See Solver::set_refresh_after_fill.
+  virtual void set_refresh_after_fill(bool refresh) = 0;
+  /// This block's cell counts of the bodies (EmbeddedBoundary::counts).
+  virtual EmbeddedCounts embedded_counts() const = 0;
+  /// Empty, or why a body's ghost cell has no image point (EmbeddedBoundary::error).
+  virtual std::string embedded_error() const = 0;
+  /// Whether the bodies' cells reach within `margin` of this block's faces.
+  virtual bool embedded_touches_faces() const = 0;
+  /// Copies the signed distance to the nearest body (ghost cells included) into `host`, which
+  /// must have the block's extents (total[0], total[1], total[2]); no-op without bodies.
+  virtual void get_signed_distance(Array3D<Real>& host) const = 0;
   /// "host" or "cuda".
   virtual const char* backend_name() const = 0;
 };

@@ -82,7 +82,7 @@ TEST(ConfigBoundary, UnknownFaceVariableAndKind) {
             std::string::npos)
       << message;
   EXPECT_NE(message.find("config.yaml:7: boundary.x_upper: expected one of outflow, symmetric, "
-                         "antisymmetric, reflecting, got \"sticky\""),
+                         "antisymmetric, reflecting, fixed, got \"sticky\""),
             std::string::npos)
       << message;
 }

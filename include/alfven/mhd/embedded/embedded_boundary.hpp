@@ -21,26 +21,12 @@
 #include "alfven/geom/tape.hpp"
 #include "../fields.hpp"
 #include "../grid.hpp"
+#include "body.hpp"
 #include "ghost_cells.hpp"
 #include "wall.hpp"
 
 namespace alfven {
 namespace mhd {
-
-/// One body of a run: its geometry and its wall.
-struct Body {
-  geom::Expr geometry;
-  WallRule rule;
-  std::string name;  ///< for messages ("body 1", or the configuration's wording)
-};
-
-/// Counts of one block's cells (local; sum them over ranks for the whole domain).
-struct EmbeddedCounts {
-  long solid = 0;          ///< interior cells whose centre is inside a body
-  long ghost = 0;          ///< solid cells set from image points
-  long fixed = 0;          ///< solid cells that keep a stored state
-  long solid_per_body[max_bodies] = {};  ///< interior solid cells nearest to each body
-};
 
 /// The embedded bodies of one block on Backend. Move-only. Without bodies (default-constructed
 /// or built from an empty list) it does nothing.

@@ -28,13 +28,11 @@
 #include "../fields.hpp"
 #include "../grid.hpp"
 #include "../state.hpp"
+#include "body.hpp"
 #include "wall.hpp"
 
 namespace alfven {
 namespace mhd {
-
-/// Most bodies one run may hold.
-constexpr int max_bodies = 8;
 
 /// The bodies of a run as device-callable geometry: one tape per body (rebased onto memory the
 /// backend can read). Trivially copyable.
@@ -104,14 +102,6 @@ enum GhostCellStatus : std::int32_t {
   ghost_no_fluid = 1,       ///< no fluid cell around any image point tried: the body is too thin
   ghost_outside_block = 2,  ///< the image stencil leaves the cells this block holds
 };
-
-/// Cells reached by a fluid stencil: two along each active axis.
-constexpr int embedded_stencil_reach = 2;
-
-/// Ghost cells whose image stencil can lie this far (in cells, along an axis) from the ghost
-/// cell: the ghost cell lies at most `embedded_stencil_reach` cells from fluid, so at most that
-/// far inside; its image lies as far outside, and the trilinear stencil adds one cell.
-constexpr int embedded_image_reach = 2 * embedded_stencil_reach + 1;
 
 /// Builds the image point and interpolation stencil of each ghost cell; run with for_each over
 /// Range1D{0, count}. `cells[g].cell` and `.body` are set on entry, the rest is filled in.

@@ -1,0 +1,44 @@
+/// @file embedded/body.hpp
+/// @brief What a run says about its embedded bodies: each body's geometry and wall, and the cell
+/// counts the ghost-cell tables report. Light on purpose: the run driver includes it.
+#pragma once
+
+#include <string>
+
+#include "alfven/geom/tape.hpp"
+#include "wall.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// Most bodies one run may hold.
+constexpr int max_bodies = 8;
+
+/// Cells reached by a fluid stencil: two along each active axis (the fourth-order differences
+/// and the artificial viscosity's limited slopes read no further).
+constexpr int embedded_stencil_reach = 2;
+
+/// How far (in cells, along an axis) the image stencil of a body's ghost cell can lie from it:
+/// the ghost cell lies at most `embedded_stencil_reach` cells inside the body, its mirror image
+/// as far outside, and the trilinear stencil adds one cell. A run with bodies keeps at least this
+/// many ghost cells per side (grid.margin), so that every image stencil lies in the block's cells.
+constexpr int embedded_image_reach = 2 * embedded_stencil_reach + 1;
+
+/// One body of a run: its geometry (any geom::Expr: shapes, transforms, CSG, meshes) and its
+/// wall.
+struct Body {
+  geom::Expr geometry;
+  WallRule rule;
+  std::string name;  ///< for messages, e.g. "bodies[0]"
+};
+
+/// Counts of one block's cells (local; sum them over ranks for the whole domain).
+struct EmbeddedCounts {
+  long solid = 0;  ///< interior cells whose centre is inside a body
+  long ghost = 0;  ///< solid cells set from image points
+  long fixed = 0;  ///< solid cells that keep a stored state
+  long solid_per_body[max_bodies] = {};  ///< interior solid cells nearest to each body
+};
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,239 @@
+// Embedded bodies in whole runs: exact invariants (uniform flow along a grid-aligned wall, a fluid
+// at rest around any body), a published correlation (Billig's bow-shock stand-off distance), no
+// penetration that falls with resolution, bitwise restart, and the errors for bad bodies.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "../unit/io/temp_dir.hpp"
+#include "alfven/mhd/run.hpp"
+#include "alfven/mhd/simulation.hpp"
+
+using namespace alfven;
+using namespace alfven::mhd;
+
+namespace {
+
+/// A uniform_flow run from YAML `text` (written to a file in `dir`) plus overrides.
+RunConfig config_from(const alfven_test::TempDir& dir, const std::string& text,
+                      std::vector<std::string> overrides = {}) {
+  const std::string path = dir.file("body.yaml");
+  std::ofstream(path) << text;
+  RunOptions o;
+  o.config = path;
+  o.overrides = std::move(overrides);
+  return resolve_config(o);
+}
+
+const char* const base_2d = R"(problem: uniform_flow
+grid: {i_size: 32, j_size: 32, k_size: 1, x_min: 0, x_max: 1, y_min: 0, y_max: 1}
+domain: {periodic: {x: true, y: false, z: true}}
+time: {tend: 1, dt_output: 1}
+eos: {gm: 1.4}
+)";
+
+/// Bilinear interpolation of variable v at (x, y) on a 2D block (ghost cells included).
+double interpolate(const Fields<double, backend::Host>& q, const Grid& g, int v, double x, double y) {
+  const double u = (x - g.lo[0]) / g.d[0] - 0.5 + g.margin[0];
+  const double w = (y - g.lo[1]) / g.d[1] - 0.5 + g.margin[1];
+  const int i = int(std::floor(u)), j = int(std::floor(w));
+  const double tu = u - i, tw = w - j;
+  return (1 - tu) * (1 - tw) * q(i, j, 0, v) + tu * (1 - tw) * q(i + 1, j, 0, v) +
+         (1 - tu) * tw * q(i, j + 1, 0, v) + tu * tw * q(i + 1, j + 1, 0, v);
+}
+
+/// Half a cylinder of radius 0.25 at the origin in a flow along x (symmetric about y = 0): `n`
+/// cells per unit length on [-0.8, 0.4] x [0, 0.8], Mach number `mach` (sound speed 1). The
+/// domain ends shortly behind the cylinder: past its shoulders the flow is supersonic, so what
+/// the outflow faces do to the wake does not reach the front.
+RunConfig cylinder(const alfven_test::TempDir& dir, int n, double mach) {
+  const std::string text = std::string(R"(problem: uniform_flow
+grid: {k_size: 1, x_min: -0.8, x_max: 0.4, y_min: 0, y_max: 0.8}
+domain: {periodic: {x: false, y: false, z: true}}
+boundary: {x_lower: fixed, y_lower: reflecting}
+bodies:
+  - geometry: {sphere: {center: [0, 0, 0.5], radius: 0.25}}
+time: {tend: 10, dt_output: 10}
+mhd: {cfl_number: 0.4, floors: {density: 1.0e-3, pressure: 1.0e-3}}
+eos: {gm: 1.4}
+)");
+  return config_from(dir, text,
+                     {"grid.i_size=" + std::to_string(6 * n / 5), "grid.j_size=" + std::to_string(4 * n / 5),
+                      "problem_parameters.velocity_x=" + std::to_string(mach)});
+}
+
+}  // namespace
+
+// Flow along a wall on the cell faces at y = 1/4: the wall's normal velocity is exactly 0, the
+// image states are the fluid's, so every derivative vanishes and the flow stays exactly uniform.
+// (The values are chosen so that the scheme's own sums are exact: rho = 1, p = 1/2, v = 3/4. With
+// values such as p = 1/gamma, -f + 8f - 8f + f rounds to ~1e-16 f in any run, body or not.)
+TEST(EmbeddedBodies, UniformFlowAlongAGridAlignedWallStaysExactlyUniform) {
+  alfven_test::TempDir dir;
+  const RunConfig cfg = config_from(dir, std::string(base_2d) + R"(
+problem_parameters: {velocity_x: 0.75, pressure: 0.5}
+bodies:
+  - geometry: {translate: {by: [0.5, 0.0, 0.5], shape: {box: {half: [10, 0.25, 10]}}}}
+)");
+  Simulation<double> sim(cfg, "host");
+  sim.run_until(1e9, 20);
+  Fields<double, backend::Host> q(sim.grid());
+  sim.copy_state_to(q);
+  const Grid& g = sim.grid();
+  const double e = 0.5 / ((1.4 - 1.0) * 1.0);  // as the problem computes it
+  for (int j = g.margin[1] + 8; j < g.margin[1] + g.n[1]; ++j)
+    for (int i = g.margin[0]; i < g.margin[0] + g.n[0]; ++i) {
+      ASSERT_EQ(q(i, j, 0, density), 1.0) << i << " " << j;
+      ASSERT_EQ(q(i, j, 0, velocity_x), 0.75);
+      ASSERT_EQ(q(i, j, 0, velocity_y), 0.0);
+      ASSERT_EQ(q(i, j, 0, internal_energy), e);
+    }
+  EXPECT_EQ(sim.solid_cells(), 8 * 32);
+}
+
+// A fluid at rest (uniform density and pressure, no field) around a sphere, a CSG difference and
+// a triangle mesh: ghost states equal the fluid state exactly, so nothing ever moves (p = 1/2 so
+// that the scheme's sums are exact, as above).
+TEST(EmbeddedBodies, FluidAtRestStaysAtRestAroundAnyBody) {
+  alfven_test::TempDir dir;
+  const std::string mesh = std::string(ALFVEN_SOURCE_DIR) + "/tests/data/meshes/dodecahedron.ply";
+  const std::string bodies[] = {
+      "{sphere: {center: [0.1, -0.2, 0.05], radius: 0.9}}",
+      "{difference: [{box: {half: [1.0, 0.8, 0.7]}}, {sphere: {center: [0.6, 0, 0], radius: 0.6}}]}",
+      "{mesh: {file: " + mesh + "}}"};
+  for (const std::string& body : bodies) {
+    SCOPED_TRACE(body);
+    const RunConfig cfg = config_from(dir, R"(problem: uniform_flow
+problem_parameters: {pressure: 0.5}
+grid: {i_size: 16, j_size: 16, k_size: 16, x_min: -2, x_max: 2, y_min: -2, y_max: 2, z_min: -2, z_max: 2}
+time: {tend: 1, dt_output: 1}
+bodies:
+  - geometry: )" + body + "\n");
+    Simulation<double> sim(cfg, "host");
+    sim.run_until(1e9, 50);
+    ASSERT_EQ(sim.steps(), 50);
+    EXPECT_GT(sim.solid_cells(), 0);
+    Fields<double, backend::Host> q(sim.grid());
+    sim.copy_state_to(q);
+    const auto& a = q.array();
+    const long cells = sim.grid().total_cells();
+    for (long c = 0; c < cells; ++c) {
+      ASSERT_EQ(a[c + density * cells], 1.0);
+      for (int v : {velocity_x, velocity_y, velocity_z, magnetic_field_x, psi})
+        ASSERT_EQ(a[c + v * cells], 0.0);
+    }
+  }
+}
+
+// Mach 3 flow (gamma = 1.4) past a cylinder: the bow shock stands off the body by
+// Delta / R = 0.386 exp(4.67 / M^2) = 0.6485 (Billig 1967, J. Spacecraft Rockets 4, 822).
+// Measured on the stagnation line, the shock being where the density crosses the mean of the
+// free stream and the normal-shock density (3.857). At R = 16 cells and t = 2.5 (the stand-off
+// has settled to within a cell) we measure 0.730 (12.5 % above Billig); at R = 32 cells, t = 4,
+// 0.69 (docs/embedded-boundaries.md). The test asks for 15 %, the issue's bound.
+TEST(EmbeddedBodies, BowShockStandOffOfAMach3CylinderFollowsBillig) {
+  alfven_test::TempDir dir;
+  Simulation<double> sim(cylinder(dir, 64, 3.0), "host");
+  sim.run_until(2.5);
+  Fields<double, backend::Host> q(sim.grid());
+  sim.copy_state_to(q);
+  const Grid& g = sim.grid();
+  const double mid = 0.5 * (1.0 + 2.4 * 9 / (0.4 * 9 + 2));
+  double shock = 0;
+  for (int i = g.margin[0]; i + 1 < g.margin[0] + g.n[0] && shock == 0; ++i) {
+    const double a = q(i, g.margin[1], 0, density), b = q(i + 1, g.margin[1], 0, density);
+    if (a < mid && b >= mid) shock = g.centre(0, i) + (mid - a) / (b - a) * g.d[0];
+  }
+  const double billig = 0.386 * std::exp(4.67 / 9.0);
+  const double standoff = (-0.25 - shock) / 0.25;
+  std::printf("bow shock stand-off %.4f R, Billig %.4f R (%+.1f %%)\n", standoff, billig,
+              100 * (standoff / billig - 1));
+  EXPECT_NEAR(standoff / billig, 1.0, 0.15) << "stand-off " << standoff << " R, Billig " << billig;
+}
+
+// No penetration: the normal velocity interpolated on the front half of the cylinder (Mach 0.5)
+// is a small fraction of the free stream and falls when the grid is refined.
+TEST(EmbeddedBodies, NormalVelocityAtTheSurfaceIsSmallAndFallsWithResolution) {
+  alfven_test::TempDir dir;
+  double worst[2];
+  for (int r = 0; r < 2; ++r) {
+    Simulation<double> sim(cylinder(dir, r == 0 ? 20 : 40, 0.5), "host");
+    sim.run_until(0.6);
+    Fields<double, backend::Host> q(sim.grid());
+    sim.copy_state_to(q);
+    worst[r] = 0;
+    for (int a = 0; a <= 80; a += 5) {
+      const double th = M_PI - a * M_PI / 180, nx = std::cos(th), ny = std::sin(th);
+      const double x = 0.25 * nx, y = 0.25 * ny;
+      const double vn = interpolate(q, sim.grid(), velocity_x, x, y) * nx +
+                        interpolate(q, sim.grid(), velocity_y, x, y) * ny;
+      worst[r] = std::max(worst[r], std::fabs(vn) / 0.5);
+    }
+  }
+  EXPECT_LT(worst[0], 0.1);
+  EXPECT_LT(worst[1], worst[0]);
+}
+
+// A restart from a state with only the interior (as a snapshot holds it) continues bit for bit:
+// the bodies' cells and every ghost cell are rebuilt from the interior and the tables.
+TEST(EmbeddedBodies, RestartIsBitwise) {
+  alfven_test::TempDir dir;
+  const RunConfig cfg = cylinder(dir, 24, 3.0);
+  Simulation<double> straight(cfg, "host"), first(cfg, "host");
+  straight.run_until(1e9, 40);
+  first.run_until(1e9, 20);
+  const Grid& g = first.grid();
+  Fields<double, backend::Host> saved(g);
+  first.copy_state_to(saved);
+  for (int v = 0; v < num_vars; ++v)  // keep only the interior
+    for (int j = 0; j < g.total[1]; ++j)
+      for (int i = 0; i < g.total[0]; ++i)
+        if (i < g.margin[0] || i >= g.margin[0] + g.n[0] || j < g.margin[1] || j >= g.margin[1] + g.n[1])
+          saved(i, j, 0, v) = -1e300;
+  Simulation<double> resumed(cfg, "host");
+  resumed.restore(saved, first.time(), first.steps());
+  resumed.run_until(1e9, 40);
+  Fields<double, backend::Host> a(g), b(g);
+  straight.copy_state_to(a);
+  resumed.copy_state_to(b);
+  EXPECT_EQ(resumed.time(), straight.time());
+  for (long n = 0; n < a.array().size(); ++n) ASSERT_EQ(a.array()[n], b.array()[n]) << n;
+}
+
+// Bad bodies are refused before the run starts, with what to change.
+TEST(EmbeddedBodies, BadBodiesAreRefusedWithAClearMessage) {
+  alfven_test::TempDir dir;
+  auto message = [&](const std::string& bodies) {
+    try {
+      Simulation<double> sim(config_from(dir, std::string(base_2d) + bodies), "host");
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_NE(message("bodies: [{geometry: {sphere: {center: [5, 5, 0.5], radius: 0.5}}}]")
+                .find("bodies[0] has no cell centre inside the domain"),
+            std::string::npos);
+  EXPECT_NE(message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 5}}}]")
+                .find("the bodies cover every cell of the domain"),
+            std::string::npos);
+  const std::string wall =
+      message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: slide}]");
+  EXPECT_NE(wall.find("body.yaml:6: bodies[0].wall: expected one of slip, no_slip, fixed, got "
+                      "\"slide\"; did you mean `slip`?"),
+            std::string::npos)
+      << wall;
+  const std::string no_slip =
+      message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: no_slip}]");
+  EXPECT_NE(no_slip.find("no_slip needs a physical viscosity"), std::string::npos) << no_slip;
+  const std::string mesh = message("bodies: [{geometry: {mesh: {file: no_such_mesh.stl}}}]");
+  EXPECT_NE(mesh.find("body.yaml:6"), std::string::npos) << mesh;
+  EXPECT_NE(mesh.find("no_such_mesh.stl"), std::string::npos) << mesh;
+  EXPECT_NE(message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, colour: red}]")
+                .find("bodies[0].colour: unknown key"),
+            std::string::npos);
+}
