@@ -43,7 +43,7 @@ TEST(ConfigErrors, RealBooleanEnumAndListTypes) {
   expect_has(message, "config.yaml:5: precision: expected one of float, double, got \"quad\"");
   expect_has(message,
              "config.yaml:6: sources.gravity: expected a list of 3 real numbers [gx, gy, gz], "
-             "got a list");
+             "got [0, 1] (2 values, need 3)");
 }
 
 TEST(ConfigErrors, MissingRequiredKey) {
