@@ -1,5 +1,6 @@
-// Private helpers of alfven_io: writing a file under a temporary name and renaming it into place,
-// so that a reader (or a restart after a crash) never sees a half-written file.
+// Private helpers of alfven_io: writing a file under a temporary name, flushing it to the disk
+// and renaming it into place, so that a reader (or a restart after a crash, a kill or a power
+// loss) sees either the old file or the complete new one, never a truncated one.
 #pragma once
 
 #include <string>
@@ -13,12 +14,17 @@ inline std::string temporary_path(const std::string& path) {
   return path + ".tmp";
 }
 
+/// Flushes the file `path` to the disk (fsync), so that a rename after it never exposes an
+/// empty or partial file after a power loss. Throws alfven::Error naming `what` and the file.
+void sync_file(const std::string& path, const char* what);
+
 /// Renames `temporary` to `path` (replacing it). On failure removes `temporary` and throws
 /// alfven::Error naming `what` (e.g. "snapshot") and both files.
 void move_into_place(const std::string& temporary, const std::string& path, const char* what);
 
-/// Writes `content` to `path` through temporary_path(path) and move_into_place.
-/// @throws alfven::Error naming `what` and the file on any failure; no temporary file is left.
+/// Writes `content` to `path` through temporary_path(path): write, fsync, rename.
+/// @throws alfven::Error naming `what` and the file on any failure (a full disk included); the
+///         earlier file of that name is then left as it was and no temporary file is left.
 void write_file_atomically(const std::string& path, const std::string& content, const char* what);
 
 }  // namespace detail

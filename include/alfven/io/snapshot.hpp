@@ -81,6 +81,11 @@ struct Snapshot {
   std::map<std::string, std::vector<unsigned char>> raw;
   /// Cell-centre coordinates read from the datasets x, y, z (lengths nx, ny, nz).
   std::array<std::vector<double>, 3> centres;
+  /// The file's format_version: 2 (current) or 1 (written before checksums).
+  int format_version = 2;
+  /// True when the file's metadata and every dataset carried checksums that were verified
+  /// (format 2); false for a format 1 file, which was read unverified.
+  bool checksummed = true;
 };
 
 /// Reads a snapshot written by write_snapshot.
