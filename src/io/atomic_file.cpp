@@ -13,7 +13,6 @@
 
 namespace alfven {
 namespace io {
-namespace detail {
 
 void sync_file(const std::string& path, const char* what) {
   const int fd = ::open(path.c_str(), O_RDONLY);
@@ -56,6 +55,5 @@ void write_file_atomically(const std::string& path, const std::string& content, 
   move_into_place(tmp, path, what);
 }
 
-}  // namespace detail
 }  // namespace io
 }  // namespace alfven

@@ -109,6 +109,14 @@ std::string hdf5_detail() {
   std::string desc;
   H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost_error, &desc);
   H5Eclear2(H5E_DEFAULT);
+  // A failed system call is described with its time, buffer addresses and sizes over two lines;
+  // what matters is the system's message ("File too large", "No space left on device").
+  const std::string marker = "error message = '";
+  const std::size_t at = desc.find(marker);
+  if (at != std::string::npos) {
+    const std::size_t end = desc.find('\'', at + marker.size());
+    desc = desc.substr(0, desc.find(':')) + ": " + desc.substr(at + marker.size(), end - at - marker.size());
+  }
   return desc.empty() ? std::string() : " (hdf5: " + desc + ")";
 }
 

@@ -9,20 +9,20 @@
 #include <csignal>
 #include <filesystem>
 
-#include "../../../src/io/atomic_file.hpp"
 #include "alfven/core/error.hpp"
+#include "alfven/io/atomic_file.hpp"
 #include "temp_dir.hpp"
 
 using alfven_test::read_text;
 using alfven_test::TempDir;
-namespace detail = alfven::io::detail;
+namespace io = alfven::io;
 
 TEST(AtomicFile, ReplacesByRenameNeverInPlace) {
   TempDir dir;
   const std::string path = dir.file("index.txt"), keep = dir.file("old_link.txt");
-  detail::write_file_atomically(path, "old contents\n", "index");
+  io::write_file_atomically(path, "old contents\n", "index");
   std::filesystem::create_hard_link(path, keep);  // the old file, as a reader holding it sees it
-  detail::write_file_atomically(path, "new contents\n", "index");
+  io::write_file_atomically(path, "new contents\n", "index");
   EXPECT_EQ(read_text(path), "new contents\n");
   EXPECT_EQ(read_text(keep), "old contents\n");  // an in-place rewrite would have changed it
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
@@ -31,7 +31,7 @@ TEST(AtomicFile, ReplacesByRenameNeverInPlace) {
 TEST(AtomicFile, FullDiskLeavesTheOldFileAndNoTemporary) {
   TempDir dir;
   const std::string path = dir.file("log.csv");
-  detail::write_file_atomically(path, "step,time\n0,0\n", "log");
+  io::write_file_atomically(path, "step,time\n0,0\n", "log");
   const pid_t child = fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
@@ -40,7 +40,7 @@ TEST(AtomicFile, FullDiskLeavesTheOldFileAndNoTemporary) {
     setrlimit(RLIMIT_FSIZE, &limit);
     int status = 3;
     try {
-      detail::write_file_atomically(path, std::string(100000, 'x'), "log");
+      io::write_file_atomically(path, std::string(100000, 'x'), "log");
     } catch (const alfven::Error& e) {
       status = std::string(e.what()).find(path) != std::string::npos ? 0 : 4;
     }
