@@ -1,13 +1,28 @@
 // The solver instantiated for the CUDA backend, float and double. The same kernels as on the
 // host (stage.hpp, viscosity.hpp, boundary.hpp, cfl.hpp), launched by the CUDA for_each/reduce.
 // Kept free of yaml-cpp, HDF5 and CLI11: only the light solver headers are included.
+#include <cuda_runtime.h>
+
 #include "alfven/core/device.hpp"
+#include "alfven/mhd/memory_estimate.hpp"
 #include "alfven/mhd/solver_adapter.hpp"
 
 namespace alfven {
 namespace mhd {
 
 bool cuda_backend_usable() { return device_available(); }
+
+// memory_estimate.hpp: what the current device has free, for the check before a run allocates.
+bool device_memory_info(double& free_bytes, double& total_bytes) {
+  std::size_t free = 0, total = 0;
+  if (!device_available() || cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    cudaGetLastError();  // a failed query is no error of the run
+    return false;
+  }
+  free_bytes = double(free);
+  total_bytes = double(total);
+  return true;
+}
 
 template <typename Real>
 std::unique_ptr<SolverInterface<Real>> make_cuda_solver(const Grid& g, const SchemeParameters& p,

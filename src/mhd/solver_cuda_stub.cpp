@@ -1,11 +1,14 @@
 // make_cuda_solver in a build without the CUDA backend: a clear error.
 #include "alfven/core/error.hpp"
+#include "alfven/mhd/memory_estimate.hpp"
 #include "alfven/mhd/solver_interface.hpp"
 
 namespace alfven {
 namespace mhd {
 
 bool cuda_backend_usable() { return false; }
+
+bool device_memory_info(double&, double&) { return false; }
 
 template <typename Real>
 std::unique_ptr<SolverInterface<Real>> make_cuda_solver(const Grid&, const SchemeParameters&, const SourceParameters&, const Communicator*) {
