@@ -11,15 +11,11 @@
 #include "config_test_support.hpp"
 
 using alfven_test::error_of;
+using alfven_test::expect_has;
 using alfven_test::fake_catalog;
 using alfven_test::minimal_yaml;
 
 namespace {
-
-void expect_has(const std::string& message, const std::string& fragment) {
-  EXPECT_NE(message.find(fragment), std::string::npos) << "missing: " << fragment << "\nin:\n"
-                                                       << message;
-}
 
 /// The ConfigError message of load_config(path) with the fake catalog.
 std::string error_of_file(const std::string& path) {
