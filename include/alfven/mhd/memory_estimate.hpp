@@ -18,7 +18,9 @@
 ///     fields) and a host copy of its block;
 ///   - 16 MiB for everything small (libraries, reduction buffers, images of small grids).
 /// Set-up, output and restart happen at different times, so the host peak counts the largest
-/// of them on top of what stays allocated (the host solver, pinned buffers).
+/// of them on top of what stays allocated (the host solver, pinned buffers). Each rank compares
+/// its own need with what its machine reports as available: several ranks of one node are not
+/// summed (they start together), so such a check is optimistic by up to the ranks per node.
 #pragma once
 
 #include <cstddef>
