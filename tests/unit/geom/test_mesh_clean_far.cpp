@@ -89,13 +89,13 @@ TEST(MeshCleanFar, ShiftsUpTo1e8KeepOrientationAndSignsOnSeveralMeshes) {
     std::mt19937 rng(11);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     std::vector<V> points;
-    for (int i = 0; i < 300; ++i)
+    for (int i = 0; i < 150; ++i)
       points.push_back(centre + V{u(rng) * half.x, u(rng) * half.y, u(rng) * half.z});
     for (g::SignMode mode : {g::SignMode::Pseudonormal, g::SignMode::WindingNumber}) {
       g::MeshEvalOptions o;
       o.sdf.sign = mode;
       const auto ref = g::evaluate_mesh_sdf(reference, points, o);
-      for (double s : {0.0, 1e3, 3e5, 1e6, 1e7, 1e8}) {
+      for (double s : {0.0, 3e5, 1e6, 1e7, 1e8}) {
         const V shift{s, -0.5 * s, 0.25 * s};
         TriangleMesh far = reversed_and_shifted(named.mesh, shift);
         const g::CleanSummary summary = g::clean(far);
