@@ -21,6 +21,7 @@
 #include "alfven/geom/mesh_clean.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/mesh_sdf_eval.hpp"
+#include "alfven/io/atomic_file.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/io/xdmf.hpp"
 #include "commands.hpp"
@@ -159,33 +160,34 @@ PointsCsv read_points_csv(const std::string& path) {
   return csv;
 }
 
-/// Writes the input columns plus signed_distance (and the closest point and triangle).
+/// Writes the input columns plus signed_distance (and the closest point and triangle), atomically
+/// (io::write_file_atomically): a failed write (a full disk) leaves an earlier file as it was.
 void write_points_csv(const std::string& path, const PointsCsv& csv,
                       const geom::MeshEvalResult& r, bool single) {
-  std::FILE* f = std::fopen(path.c_str(), "w");
-  ALFVEN_REQUIRE(f != nullptr, "cannot write '" << path << "'");
   const char* fmt = single ? "%.9g" : "%.17g";
-  std::string head;
-  for (std::size_t i = 0; i < csv.header.size(); ++i) head += (i ? "," : "") + csv.header[i];
-  head += ",signed_distance";
-  if (!r.closest.empty()) head += ",closest_x,closest_y,closest_z,triangle";
-  std::fprintf(f, "%s\n", head.c_str());
+  std::string text;
+  for (std::size_t i = 0; i < csv.header.size(); ++i) text += (i ? "," : "") + csv.header[i];
+  text += ",signed_distance";
+  if (!r.closest.empty()) text += ",closest_x,closest_y,closest_z,triangle";
+  text += '\n';
+  char number[40];
   for (std::size_t i = 0; i < csv.rows.size(); ++i) {
-    std::fputs(csv.rows[i].c_str(), f);
-    std::fputc(',', f);
-    std::fprintf(f, fmt, r.signed_distance[i]);
+    text += csv.rows[i];
+    std::snprintf(number, sizeof number, fmt, r.signed_distance[i]);
+    text += ',';
+    text += number;
     if (!r.closest.empty()) {
       const geom::Vec3<double>& c = r.closest[i];
       for (double v : {c.x, c.y, c.z}) {
-        std::fputc(',', f);
-        std::fprintf(f, fmt, v);
+        std::snprintf(number, sizeof number, fmt, v);
+        text += ',';
+        text += number;
       }
-      std::fprintf(f, ",%d", int(r.triangle[i]));
+      text += ',' + std::to_string(int(r.triangle[i]));
     }
-    std::fputc('\n', f);
+    text += '\n';
   }
-  const bool ok = std::ferror(f) == 0;
-  ALFVEN_REQUIRE(std::fclose(f) == 0 && ok, "cannot write '" << path << "' (disk full?)");
+  io::write_file_atomically(path, text, "sdf: points output");
 }
 
 // ---- grid output --------------------------------------------------------------------------------

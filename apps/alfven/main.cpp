@@ -1,4 +1,5 @@
 // alfven: the command-line program. Subcommands live in cmd_*.cpp.
+#include <filesystem>
 #include <iostream>
 #include <string>
 
@@ -62,6 +63,13 @@ int main(int argc, char** argv) {
       std::cerr << "alfven: error on rank " << rank << ": " << e.what() << "\n";
       alfven::mhd::abort_all(1);
     }
+    return 1;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A file operation the program did not expect to fail (a permission, a folder in the way):
+    // the system's message names the path; reported as an error, not as a crash.
+    std::cerr << "alfven: error" << (ranks > 1 ? " on rank " + std::to_string(rank) : std::string()) << ": "
+              << e.what() << "\n";
+    if (ranks > 1) alfven::mhd::abort_all(1);
     return 1;
   } catch (const std::exception& e) {
     std::cerr << "alfven: unexpected error on rank " << rank << ": " << e.what() << "\n";

@@ -23,7 +23,7 @@ void Diagnostics::note_override(const std::string& key, const std::string& assig
 std::string Diagnostics::where(const std::string& key, const YAML::Mark& mark) const {
   // The last override wins, as it does when the overrides are applied.
   for (auto it = overrides_.rbegin(); it != overrides_.rend(); ++it) {
-    if (covers(it->first, key)) return "--set " + it->second;
+    if (covers(it->first, key)) return "--set " + excerpt(it->second);
   }
   if (mark.line >= 0) return fmt::format("{}:{}", source_, mark.line + 1);
   return source_;
@@ -46,11 +46,26 @@ void Diagnostics::error_at(const std::string& location, const std::string& messa
   messages_.push_back(fmt::format("{}: {}", location, message));
 }
 
+std::string excerpt(const std::string& text) {
+  constexpr std::size_t kShown = 60;
+  if (text.size() <= kShown) return text;
+  return fmt::format("{}... ({} characters)", text.substr(0, kShown), text.size());
+}
+
 std::string describe(const YAML::Node& node) {
   if (!node.IsDefined() || node.IsNull()) return "nothing";
-  if (node.IsSequence()) return "a list";
+  if (node.IsSequence()) {
+    // A short list of scalars is shown as written: [.nan, 0, 0].
+    bool scalars = node.size() <= 8;
+    for (std::size_t i = 0; scalars && i < node.size(); ++i) scalars = node[i].IsScalar();
+    if (!scalars) return "a list";
+    std::string out = "[";
+    for (std::size_t i = 0; i < node.size(); ++i)
+      out += (i ? ", " : "") + excerpt(node[i].Scalar());
+    return out + "]";
+  }
   if (node.IsMap()) return "a map";
-  return fmt::format("\"{}\"", node.Scalar());
+  return fmt::format("\"{}\"", excerpt(node.Scalar()));
 }
 
 std::string join_key(const std::string& prefix, const std::string& key) {

@@ -48,8 +48,14 @@ class Diagnostics {
   std::vector<std::string> messages_;
 };
 
-/// How a value reads in a message: `"abc"` for a scalar, `a list`, `a map` or `nothing`.
+/// How a value reads in a message: `"abc"` for a scalar, `[a, b, c]` for a short list of
+/// scalars, `a list`, `a map` or `nothing`. Long text is shortened (see excerpt).
 std::string describe(const YAML::Node& node);
+
+/// `text` as it may be echoed in a message: unchanged up to 60 characters, else its first 60
+/// characters, "..." and its length ("(2000000 characters)"), so that a huge value never fills a
+/// message.
+std::string excerpt(const std::string& text);
 
 /// Joins `dotted` prefix and `key` with a dot (no dot when the prefix is empty).
 std::string join_key(const std::string& prefix, const std::string& key);

@@ -9,6 +9,7 @@
 #include "alfven/mhd/config.hpp"
 #include "overrides.hpp"
 #include "sections.hpp"
+#include "suggest.hpp"
 #include "validate.hpp"
 
 namespace alfven {
@@ -22,7 +23,16 @@ using namespace config_detail;
 std::optional<YAML::Node> parse_root(const std::string& text, Diagnostics& diagnostics) {
   YAML::Node root;
   try {
-    root = YAML::Load(text);
+    std::vector<YAML::Node> documents = YAML::LoadAll(text);
+    // A second document (after `---`) would be ignored: say so instead.
+    for (std::size_t d = 1; d < documents.size(); ++d) {
+      if (!documents[d].IsDefined() || documents[d].IsNull()) continue;
+      diagnostics.error_in_file(documents[d].Mark(),
+                                "a second YAML document (after a `---` line): a configuration is "
+                                "one document; remove the `---` line or the document after it");
+      return std::nullopt;
+    }
+    if (!documents.empty()) root = documents.front();
   } catch (const YAML::ParserException& e) {
     diagnostics.error_in_file(e.mark, "malformed YAML: " + e.msg);
     return std::nullopt;
@@ -93,12 +103,31 @@ RunConfig load_config(const std::string& path, const std::vector<std::string>& o
   }
   std::ifstream file(path, std::ios::binary);
   if (!file) {
+    const int error = errno;
+    // A bare word that is no file is most likely a misspelt problem name (`alfven run sodd`).
+    const bool bare_word = path.find_first_of("/.") == std::string::npos;
+    if (bare_word && error == ENOENT) {
+      std::vector<std::string> known;
+      for (const auto& entry : problems) known.push_back(entry.first);
+      const std::string close = closest_match(path, known);
+      throw ConfigError({excerpt(path) + ": no such configuration file, and no built-in problem of "
+                         "that name" +
+                         (close.empty() ? std::string() : "; did you mean the built-in problem `" + close + "`?") +
+                         (known.empty() ? std::string() : " (built-in problems: " + join_names(known) + ")")});
+    }
     throw ConfigError(
-        {path + ": cannot open the configuration file (" + std::strerror(errno) + ")"});
+        {path + ": cannot open the configuration file (" + std::strerror(error) + ")"});
   }
-  std::ostringstream text;
-  text << file.rdbuf();
-  return load_config_from_string(text.str(), path, overrides, problems);
+  // Read at most the limit and one byte more: `alfven run /dev/zero` must not read forever.
+  std::string text(kMaxConfigBytes + 1, '\0');
+  file.read(&text[0], std::streamsize(text.size()));
+  text.resize(std::size_t(file.gcount()));
+  if (text.size() > kMaxConfigBytes)
+    throw ConfigError({path + ": larger than " + std::to_string(kMaxConfigBytes >> 20) +
+                       " MiB, which no configuration file needs; is it the right file?"});
+  if (file.bad())
+    throw ConfigError({path + ": cannot read the configuration file (" + std::strerror(errno) + ")"});
+  return load_config_from_string(text, path, overrides, problems);
 }
 
 }  // namespace mhd

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
+#include <filesystem>
 #include <optional>
 
 namespace alfven {
@@ -63,10 +65,30 @@ bool set_path(YAML::Node& root, const std::vector<std::string>& parts, const YAM
   return true;
 }
 
+/// True for a word that names a configuration file rather than a KEY=VALUE: it ends in .yaml or
+/// .yml, or is an existing file.
+bool looks_like_a_file(const std::string& word) {
+  auto ends_with = [&](const char* tail) {
+    const std::size_t n = std::strlen(tail);
+    return word.size() >= n && word.compare(word.size() - n, n, tail) == 0;
+  };
+  std::error_code ec;
+  return ends_with(".yaml") || ends_with(".yml") || std::filesystem::is_regular_file(word, ec);
+}
+
 void apply_one(YAML::Node& root, const std::string& assignment, Diagnostics& diagnostics) {
-  const std::string location = "--set " + assignment;
+  const std::string location = "--set " + excerpt(assignment);
   const std::size_t equals = assignment.find('=');
   if (equals == std::string::npos) {
+    if (looks_like_a_file(assignment)) {
+      // `alfven run --set time.max_steps=1 my.yaml`: --set took the file name too.
+      diagnostics.error_at(
+          location, fmt::format("this looks like the configuration file, but --set takes every "
+                                "word after it up to the next option, so it was read as an "
+                                "override; put the file first (alfven run {} --set ...)",
+                                excerpt(assignment)));
+      return;
+    }
     diagnostics.error_at(location, "expected KEY=VALUE, e.g. --set time.tend=0.5");
     return;
   }

@@ -47,8 +47,12 @@ std::string closest_match(const std::string& name, const std::vector<std::string
   std::string best;
   int best_distance = 0;
   for (const std::string& candidate : candidates) {
-    const int distance = edit_distance(name, candidate);
     const std::size_t longest = std::max(name.size(), candidate.size());
+    // The distance is at least the difference of the lengths: a name far longer than every
+    // candidate (a pasted file, 50 MB) is ruled out without the quadratic table.
+    const std::size_t shortest = std::min(name.size(), candidate.size());
+    if (longest - shortest > std::size_t(tolerance(longest))) continue;
+    const int distance = edit_distance(name, candidate);
     const bool close =
         distance <= tolerance(longest) && static_cast<std::size_t>(distance) < longest;
     if (close && (best.empty() || distance < best_distance)) {

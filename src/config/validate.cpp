@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
 
 #include "scalars.hpp"
 
@@ -75,6 +76,32 @@ std::optional<Value> read_typed(const KeySpec& key, const YAML::Node& node) {
   return std::nullopt;
 }
 
+/// Why `node` is not a value of `key`, when more can be said than "expected ..., got ...":
+/// " (too large: at most 2147483647)" for an integer beyond the key's range, " (element 1 (.nan)
+/// is not a finite real number)" for a list of reals; "" otherwise.
+std::string reason(const KeySpec& key, const YAML::Node& node) {
+  if (key.type == ValueType::Integer && node.IsScalar()) {
+    const std::string& text = node.Scalar();
+    const std::size_t digits = text.find_first_not_of("+0123456789");
+    const bool integer = !text.empty() && text[0] != '-' && digits == std::string::npos &&
+                         text.find_first_of("0123456789") != std::string::npos;
+    Value largest;
+    largest.integer = INT_MAX;
+    if (integer && key.in_range && key.in_range(largest)) {
+      const auto v = read_integer(node);  // nullopt: beyond 64 bits
+      if (!v || *v > INT_MAX) return fmt::format(" (too large: at most {})", INT_MAX);
+    }
+  }
+  if (key.type == ValueType::Real3 && node.IsSequence()) {
+    if (node.size() != 3) return fmt::format(" ({} values, need 3)", node.size());
+    for (std::size_t i = 0; i < 3; ++i)
+      if (!read_real(node[i]))
+        return fmt::format(" (element {} ({}) is not a finite real number)", i + 1,
+                           node[i].IsScalar() ? excerpt(node[i].Scalar()) : describe(node[i]));
+  }
+  return "";
+}
+
 }  // namespace
 
 std::optional<Value> validate_value(const KeySpec& key, const YAML::Node& node,
@@ -82,7 +109,8 @@ std::optional<Value> validate_value(const KeySpec& key, const YAML::Node& node,
   auto value = read_typed(key, node);
   if (value && (!key.in_range || key.in_range(*value))) return value;
   diagnostics.error(key.path, node.Mark(),
-                    fmt::format("expected {}, got {}", key.expected, describe(node)));
+                    fmt::format("expected {}, got {}{}", key.expected, describe(node),
+                                reason(key, node)));
   return std::nullopt;
 }
 

@@ -44,6 +44,17 @@ void device_synchronize() {
   if (device_count() > 0) ALFVEN_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
+bool device_memory_info(double& free_bytes, double& total_bytes) {
+  std::size_t free = 0, total = 0;
+  if (device_count() == 0 || cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    (void)cudaGetLastError();  // a failed query is not an error of the caller
+    return false;
+  }
+  free_bytes = double(free);
+  total_bytes = double(total);
+  return true;
+}
+
 bool register_host_memory(void* p, std::size_t bytes) {
   if (!p || bytes == 0 || device_count() == 0) return false;
   if (cudaHostRegister(p, bytes, cudaHostRegisterPortable) != cudaSuccess) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <numeric>
 #include <unordered_map>
 
@@ -74,6 +75,46 @@ bool degenerate_triangle(const V& a, const V& b, const V& c, double tolerance) {
 
 double triple(const V& a, const V& b, const V& c) {
   return dot(a, cross(b, c));
+}
+
+// A sum with Neumaier's compensation (A. Neumaier, "Rundungsfehleranalyse einiger Verfahren zur
+// Summation endlicher Summen", ZAMM 54, 1974): the rounding error of each addition is carried
+// along, so many terms of mixed signs sum to nearly the exactly rounded result.
+struct CompensatedSum {
+  double sum = 0, carry = 0;
+  void add(double x) {
+    const double t = sum + x;
+    carry += std::fabs(sum) >= std::fabs(x) ? (sum - t) + x : (x - t) + sum;
+    sum = t;
+  }
+  double value() const { return sum + carry; }
+};
+
+// Six times the signed volume enclosed by triangles `tris` (flipped where flip_of says so), by
+// the divergence theorem: the sum of det(a - o, b - o, c - o) over the triangles. For a closed
+// surface the result does not depend on `o`; taking `o` near the surface (the centre of its
+// bounding box) instead of the origin keeps the differences exact and the products small, so
+// the sign is right however far the mesh lies from the origin.
+template <typename Tris, typename Flip>
+double six_volume_about(const TriangleMesh& mesh, const Tris& tris, const V& o, Flip&& flipped) {
+  CompensatedSum volume;
+  for (const auto t : tris) {
+    const double v = triple(mesh.corner(t, 0) - o, mesh.corner(t, 1) - o, mesh.corner(t, 2) - o);
+    volume.add(flipped(t) ? -v : v);
+  }
+  return volume.value();
+}
+
+// Centre of the bounding box of the corners of triangles `tris`.
+template <typename Tris>
+V centre_of(const TriangleMesh& mesh, const Tris& tris) {
+  V lo = V::all(std::numeric_limits<double>::infinity()), hi = -lo;
+  for (const auto t : tris)
+    for (int k = 0; k < 3; ++k) {
+      lo = vmin(lo, mesh.corner(t, k));
+      hi = vmax(hi, mesh.corner(t, k));
+    }
+  return 0.5 * (lo + hi);
 }
 
 void flip(std::array<std::int32_t, 3>& t) {
@@ -461,11 +502,9 @@ OrientationChange orient_consistently(TriangleMesh& mesh) {
     }
     change.conflicts += conflicts;
     if (closed && conflicts == 0) {  // turn outward: positive signed volume
-      double volume = 0;
-      for (std::uint32_t t : component) {
-        const double v = triple(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2));
-        volume += flip_of[t] ? -v : v;
-      }
+      const V o = centre_of(mesh, component);
+      const double volume =
+          six_volume_about(mesh, component, o, [&](std::uint32_t t) { return flip_of[t] == 1; });
       if (volume < 0) {
         for (std::uint32_t t : component) flip_of[t] ^= 1;
         ++change.components_reversed;
@@ -546,7 +585,12 @@ MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
     if (repeated ||
         degenerate_triangle(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2), tol))
       if (r.degenerate_triangles++ < cap) r.degenerate_examples.push_back(t);
-    r.signed_volume += triple(mesh.corner(t, 0), mesh.corner(t, 1), mesh.corner(t, 2)) / 6.0;
+  }
+  if (n > 0) {
+    std::vector<std::size_t> all(n);
+    std::iota(all.begin(), all.end(), std::size_t(0));
+    r.signed_volume = six_volume_about(mesh, all, centre_of(mesh, all),
+                                       [](std::size_t) { return false; }) / 6.0;
   }
 
   const auto dups = duplicate_pairs(mesh);

@@ -186,6 +186,21 @@ class ByteCursor {
   bool big_;
 };
 
+/// Refuses a header's element count that the rest of the file cannot hold, before anything is
+/// allocated from it: every element takes at least one byte, and only `available` bytes follow.
+/// `fail` (a reader's error function, which names the file and the place) gets "the header
+/// claims COUNT WHAT but the file holds at most AVAILABLE bytes after it". A count within that
+/// bound is left to the reader, which names the element where the data runs out; what it
+/// reserves from the count is then at most a small multiple of the file's size.
+template <typename Fail>
+void check_count_fits(long long count, std::size_t available, const std::string& what,
+                      Fail&& fail) {
+  if (count <= 0 || (unsigned long long)count <= available) return;
+  fail("the header claims " + std::to_string(count) + " " + what +
+       " but the file holds at most " + std::to_string(available) +
+       " bytes after it (at least one per element): the count is wrong or the file is truncated");
+}
+
 /// Scalar types shared by PLY and VTK, read into double (coordinates) or int64 (indices).
 enum class Scalar { i8, u8, i16, u16, i32, u32, i64, u64, f32, f64 };
 inline std::size_t scalar_size(Scalar s) {

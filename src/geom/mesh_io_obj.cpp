@@ -79,7 +79,7 @@ TriangleMesh read_obj(const std::string& path) {
         const std::int32_t v = mesh.triangles[t][std::size_t(k)];
         if (std::size_t(v) >= mesh.vertices.size())
           throw Error(path + ": line " + std::to_string(f.line) + ": face uses vertex " +
-                      std::to_string(v + 1) + " but the file defines " +
+                      std::to_string(static_cast<long long>(v) + 1) + " but the file defines " +
                       std::to_string(mesh.vertices.size()) + " vertices");
       }
   detail::finish_mesh(mesh, path);

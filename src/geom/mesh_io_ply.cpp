@@ -134,7 +134,21 @@ TriangleMesh read_ply(const std::string& path) {
     throw Error(path + ": line " + std::to_string(face_el->header_line) +
                 ": face vertex indices must have an integer type");
   if (vertex_count > INT32_MAX) throw Error(path + ": too many vertices for 32-bit indices");
-
+  {
+    // Every count against the bytes after the header, before anything is reserved from it
+    // (binary elements without properties hold no bytes and are skipped below).
+    const std::size_t available = has_data_line ? data.size() - in.pos() : 0;
+    std::size_t used = 0;
+    for (const auto& e : elements) {
+      if (format != Format::ascii && e.properties.empty()) continue;
+      detail::check_count_fits(e.count, available - used, e.name + " elements",
+                               [&](const std::string& m) {
+                                 throw Error(path + ": line " + std::to_string(e.header_line) +
+                                             ": " + m);
+                               });
+      used += std::size_t(e.count);
+    }
+  }
   TriangleMesh mesh;
   mesh.vertices.reserve(std::size_t(vertex_count));
   mesh.triangles.reserve(std::size_t(face_el->count));
@@ -209,6 +223,7 @@ TriangleMesh read_ply(const std::string& path) {
       for (const auto& e : elements) {
         const bool is_vertex = &e == vertex_el, is_face = &e == face_el;
         reading = &e;
+        if (e.properties.empty()) continue;  // elements without properties hold no bytes
         for (long long i = 0; i < e.count; ++i) {
           index = i;
           double xyz[3] = {0, 0, 0};

@@ -117,6 +117,8 @@ TriangleMesh read_vtk(const std::string& path) {
       Scalar type;
       const auto t = in.expect_in_line("the point data type");
       if (!parse_vtk_scalar(t, type)) in.fail("unknown data type '" + std::string(t) + "'");
+      detail::check_count_fits(n, data.size() - in.pos(), "points",
+                               [&](const std::string& m) { in.fail(m); });
       values.begin();
       mesh.vertices.reserve(std::size_t(n));
       for (long long i = 0; i < n; ++i) {
@@ -137,6 +139,11 @@ TriangleMesh read_vtk(const std::string& path) {
           in.to_integer(in.expect_in_line("the cell data size"), "the cell data size");
       if (a < 0 || b < 0) in.fail("negative cell count or size");
       in.expect_end_of_line("the cell counts");
+      // Each cell has at least one number (its count or its offset), and the data b numbers.
+      detail::check_count_fits(a, data.size() - in.pos(), kind + " cells",
+                               [&](const std::string& m) { in.fail(m); });
+      detail::check_count_fits(b, data.size() - in.pos(), kind + " cell data numbers",
+                               [&](const std::string& m) { in.fail(m); });
       // The 5.1 layout follows with an OFFSETS line; the classic one with the cell data itself.
       const std::size_t save_pos = in.pos();
       const int save_line = in.line();

@@ -1,6 +1,9 @@
-// Writing files under a temporary name and renaming them into place (POSIX rename is atomic on
-// one file system).
+// Writing files under a temporary name, flushing them and renaming them into place (POSIX rename
+// is atomic on one file system).
 #include "atomic_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
@@ -10,7 +13,15 @@
 
 namespace alfven {
 namespace io {
-namespace detail {
+
+void sync_file(const std::string& path, const char* what) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  ALFVEN_REQUIRE(fd >= 0, what << " '" << path << "': cannot open it to flush it: " << std::strerror(errno));
+  const bool synced = ::fsync(fd) == 0;
+  const int saved_errno = errno;
+  ::close(fd);
+  ALFVEN_REQUIRE(synced, what << " '" << path << "': cannot flush it to the disk: " << std::strerror(saved_errno));
+}
 
 void move_into_place(const std::string& temporary, const std::string& path, const char* what) {
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
@@ -26,17 +37,23 @@ void write_file_atomically(const std::string& path, const std::string& content, 
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   ALFVEN_REQUIRE(f != nullptr, what << " '" << path << "': cannot create '" << tmp
                                     << "': " << std::strerror(errno));
-  const bool written = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-  const int saved_errno = errno;
-  const bool closed = std::fclose(f) == 0;
-  if (!written || !closed) {
+  bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
+  int saved_errno = errno;
+  if (ok && ::fsync(::fileno(f)) != 0) {
+    ok = false;
+    saved_errno = errno;
+  }
+  if (std::fclose(f) != 0 && ok) {
+    ok = false;
+    saved_errno = errno;
+  }
+  if (!ok) {
     std::remove(tmp.c_str());
     ALFVEN_REQUIRE(false, what << " '" << path << "': cannot write '" << tmp
-                               << "': " << std::strerror(written ? errno : saved_errno));
+                               << "': " << std::strerror(saved_errno));
   }
   move_into_place(tmp, path, what);
 }
 
-}  // namespace detail
 }  // namespace io
 }  // namespace alfven

@@ -1,25 +1,17 @@
-// Private helpers of alfven_io: writing a file under a temporary name and renaming it into place,
-// so that a reader (or a restart after a crash) never sees a half-written file.
+// Private name of the atomic file helpers inside alfven_io (detail::), kept for the writers of
+// this library; the functions are public in alfven/io/atomic_file.hpp.
 #pragma once
 
-#include <string>
+#include "alfven/io/atomic_file.hpp"
 
 namespace alfven {
 namespace io {
 namespace detail {
 
-/// The temporary name used while `path` is being written: path + ".tmp".
-inline std::string temporary_path(const std::string& path) {
-  return path + ".tmp";
-}
-
-/// Renames `temporary` to `path` (replacing it). On failure removes `temporary` and throws
-/// alfven::Error naming `what` (e.g. "snapshot") and both files.
-void move_into_place(const std::string& temporary, const std::string& path, const char* what);
-
-/// Writes `content` to `path` through temporary_path(path) and move_into_place.
-/// @throws alfven::Error naming `what` and the file on any failure; no temporary file is left.
-void write_file_atomically(const std::string& path, const std::string& content, const char* what);
+using io::move_into_place;
+using io::sync_file;
+using io::temporary_path;
+using io::write_file_atomically;
 
 }  // namespace detail
 }  // namespace io

@@ -2,6 +2,7 @@
 #include "alfven/io/csv_log.hpp"
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,7 @@
 #include <sstream>
 
 #include "alfven/core/error.hpp"
+#include "alfven/io/atomic_file.hpp"
 
 namespace alfven {
 namespace io {
@@ -70,14 +72,35 @@ CsvLog::CsvLog(const std::string& path, const std::vector<std::string>& columns,
                                                    << existing << "' differs from '" << header
                                                    << "'");
   }
-  file_ = std::fopen(path.c_str(), keep ? "ab" : "wb");
+  // A new log replaces an earlier file atomically (the header alone), then rows are appended.
+  if (!keep) write_file_atomically(path, header + "\n", "CSV log");
+  file_ = std::fopen(path.c_str(), "ab");
   ALFVEN_REQUIRE(file_ != nullptr,
                  "CSV log '" << path << "': cannot open: " << std::strerror(errno));
-  if (!keep) {
-    const bool ok = std::fprintf(file_, "%s\n", header.c_str()) >= 0 && std::fflush(file_) == 0;
-    ALFVEN_REQUIRE(ok,
-                   "CSV log '" << path << "': cannot write the header: " << std::strerror(errno));
+}
+
+std::size_t keep_rows_up_to(const std::string& path, double last) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return 0;
+  std::string header, line, kept;
+  if (!std::getline(in, header)) return 0;
+  kept = header + "\n";
+  std::size_t dropped = 0;
+  while (std::getline(in, line)) {
+    while (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    char* end = nullptr;
+    const double first = std::strtod(line.c_str(), &end);
+    const bool complete = !in.eof();  // a last line without its newline is a partial row
+    if (end != line.c_str() && first <= last && complete) {
+      kept += line + "\n";
+    } else {
+      ++dropped;
+    }
   }
+  in.close();
+  if (dropped > 0) write_file_atomically(path, kept, "CSV log");
+  return dropped;
 }
 
 CsvLog::~CsvLog() {

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "alfven/core/error.hpp"
+#include "atomic_file.hpp"
 
 namespace alfven {
 namespace io {
@@ -21,12 +22,20 @@ void write_png_rgb(const std::string& path, int width, int height, const std::ve
   image.width = png_uint_32(width);
   image.height = png_uint_32(height);
   image.format = PNG_FORMAT_RGB;
-  if (!png_image_write_to_file(&image, path.c_str(), 0, rgb.data(), 0, nullptr)) {
+  // Encoded in memory, then written atomically: a failed write leaves the earlier file as it was.
+  png_alloc_size_t size = 0;
+  std::vector<std::uint8_t> bytes;
+  bool encoded = png_image_write_to_memory(&image, nullptr, &size, 0, rgb.data(), 0, nullptr) != 0;
+  if (encoded) {
+    bytes.resize(size);
+    encoded = png_image_write_to_memory(&image, bytes.data(), &size, 0, rgb.data(), 0, nullptr) != 0;
+  }
+  if (!encoded) {
     const std::string why = image.message;
     png_image_free(&image);
-    std::remove(path.c_str());
     ALFVEN_REQUIRE(false, "cannot write PNG file '" << path << "': " << why);
   }
+  detail::write_file_atomically(path, std::string(bytes.begin(), bytes.begin() + long(size)), "PNG file");
 }
 
 void read_png_rgb(const std::string& path, int& width, int& height, std::vector<std::uint8_t>& rgb) {

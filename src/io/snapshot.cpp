@@ -3,6 +3,8 @@
 
 #include <hdf5.h>
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -17,7 +19,15 @@ namespace alfven {
 namespace io {
 namespace {
 
-constexpr int kFormatVersion = 1;
+/// Format 2: fixed-length strings, metadata and data checksums (see snapshot.hpp). Format 1
+/// files (variable-length strings, no checksums) are still read.
+constexpr int kFormatVersion = 2;
+constexpr int kOldestReadableVersion = 1;
+/// Bounds on what a reader allocates from a file's string attributes (names are short).
+constexpr std::size_t kMaxStringBytes = 1 << 16;
+constexpr hssize_t kMaxStrings = 1 << 12;
+/// Target size of one chunk of a dataset (bytes): a few z-planes of a field, or a part of one.
+constexpr std::size_t kChunkBytes = std::size_t(1) << 20;
 const char* const kAxisName[3] = {"x", "y", "z"};
 const char* const kMinName[3] = {"x_min", "y_min", "z_min"};
 const char* const kMaxName[3] = {"x_max", "y_max", "z_max"};
@@ -77,6 +87,17 @@ class QuietHdf5 {
   void* data_ = nullptr;
 };
 
+/// Keeps HDF5 from closing files at process exit. When a write fails (a full disk), HDF5 1.10
+/// cannot close the file (its final flush fails) and keeps it half-closed; its exit handler then
+/// touches it again and crashes (H5F__close_cb, segfault). Every file this library opens is
+/// closed explicitly, so nothing needs HDF5's exit handler: it is switched off before the library
+/// starts (a static initialiser of this file; H5dont_atexit must precede every other HDF5 call).
+/// A file that failed to close is abandoned (HDF5 keeps its descriptor until the process ends).
+const bool kNoExitHandler = [] {
+  H5dont_atexit();
+  return true;
+}();
+
 herr_t innermost_error(unsigned n, const H5E_error2_t* err, void* client) {
   if (n == 0 && err->desc != nullptr) *static_cast<std::string*>(client) = err->desc;
   return 0;
@@ -88,6 +109,14 @@ std::string hdf5_detail() {
   std::string desc;
   H5Ewalk2(H5E_DEFAULT, H5E_WALK_UPWARD, innermost_error, &desc);
   H5Eclear2(H5E_DEFAULT);
+  // A failed system call is described with its time, buffer addresses and sizes over two lines;
+  // what matters is the system's message ("File too large", "No space left on device").
+  const std::string marker = "error message = '";
+  const std::size_t at = desc.find(marker);
+  if (at != std::string::npos) {
+    const std::size_t end = desc.find('\'', at + marker.size());
+    desc = desc.substr(0, desc.find(':')) + ": " + desc.substr(at + marker.size(), end - at - marker.size());
+  }
   return desc.empty() ? std::string() : " (hdf5: " + desc + ")";
 }
 
@@ -98,14 +127,42 @@ hid_t memory_type_of(DataType t) {
   return t == DataType::Float32 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE;
 }
 
-/// A variable-length UTF-8 string type (caller closes).
-hid_t make_string_type() {
+/// A variable-length UTF-8 string type (caller closes): what format 1 wrote; read only.
+hid_t make_variable_string_type() {
   const hid_t t = H5Tcopy(H5T_C_S1);
   if (t >= 0) {
     H5Tset_size(t, H5T_VARIABLE);
     H5Tset_cset(t, H5T_CSET_UTF8);
   }
   return t;
+}
+
+/// A fixed-length, NUL-padded UTF-8 string type of `width` bytes (caller closes): format 2.
+hid_t make_fixed_string_type(std::size_t width) {
+  const hid_t t = H5Tcopy(H5T_C_S1);
+  if (t >= 0) {
+    H5Tset_size(t, width);
+    H5Tset_strpad(t, H5T_STR_NULLPAD);
+    H5Tset_cset(t, H5T_CSET_UTF8);
+  }
+  return t;
+}
+
+/// Chunk shape of a dataset of shape dims (rank 1 or 3, C order) and `value_size`-byte values:
+/// whole rows of the fastest axis, then whole planes, up to about kChunkBytes (at least one
+/// value). Chunks are required by the Fletcher32 checksum filter.
+std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size) {
+  std::vector<hsize_t> chunk(dims, dims + rank);
+  hsize_t budget = std::max<hsize_t>(1, kChunkBytes / value_size);  // values per chunk
+  for (int a = rank - 1; a >= 0; --a) {  // fastest axis first
+    chunk[std::size_t(a)] = std::max<hsize_t>(1, std::min<hsize_t>(dims[a], budget));
+    budget = std::max<hsize_t>(1, budget / std::max<hsize_t>(1, dims[a]));
+    if (chunk[std::size_t(a)] < dims[a]) {  // this axis is split: slower axes one at a time
+      for (int b = a - 1; b >= 0; --b) chunk[std::size_t(b)] = 1;
+      break;
+    }
+  }
+  return chunk;
 }
 
 // ---- writing ------------------------------------------------------------------------------------
@@ -140,18 +197,29 @@ class Writer {
   void attribute_long(const char* name, long long v) {
     attribute(name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &v);
   }
-  void attribute_strings(const char* name, const std::vector<const char*>& v, bool scalar) {
-    Handle type(make_string_type(), H5Tclose);
+  /// Fixed-length strings, each stored in max length + 1 bytes (NUL-padded).
+  void attribute_strings(const char* name, const std::vector<std::string>& v, bool scalar) {
+    std::size_t width = 1;
+    for (const std::string& t : v) width = std::max(width, t.size() + 1);
+    std::vector<char> packed(width * v.size(), '\0');
+    for (std::size_t i = 0; i < v.size(); ++i) std::memcpy(&packed[i * width], v[i].data(), v[i].size());
+    Handle type(make_fixed_string_type(width), H5Tclose);
     if (!type.valid()) fail(std::string("attribute '") + name + "': cannot create string type");
-    attribute(name, type.get(), type.get(), v.data(), scalar ? 0 : hsize_t(v.size()));
+    attribute(name, type.get(), type.get(), packed.data(), scalar ? 0 : hsize_t(v.size()));
   }
 
+  /// A chunked dataset with a Fletcher32 checksum per chunk.
   void dataset(const std::string& name, int rank, const hsize_t* dims, DataType type,
                const void* data) {
     Handle space(H5Screate_simple(rank, dims, nullptr), H5Sclose);
     if (!space.valid()) fail("dataset '" + name + "': cannot create dataspace");
+    Handle create(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+    const std::vector<hsize_t> chunk = chunk_shape(rank, dims, size_of(type));
+    if (!create.valid() || H5Pset_chunk(create.get(), rank, chunk.data()) < 0 ||
+        H5Pset_fletcher32(create.get()) < 0)
+      fail("dataset '" + name + "': cannot set up chunks with a checksum");
     Handle set(H5Dcreate2(file_, name.c_str(), file_type_of(type), space.get(), H5P_DEFAULT,
-                          H5P_DEFAULT, H5P_DEFAULT),
+                          create.get(), H5P_DEFAULT),
                H5Dclose);
     if (!set.valid()) fail("dataset '" + name + "': cannot create");
     if (H5Dwrite(set.get(), memory_type_of(type), H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0)
@@ -205,7 +273,14 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
 
 void write_contents(const std::string& path, const std::string& tmp, const GridInfo& grid,
                     const SnapshotMeta& meta, const std::vector<FieldRef>& fields) {
-  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
+  // The 1.8 file format: superblock version 2 and object headers version 2, which carry
+  // checksums of the metadata (and the attributes in them); readable by HDF5 1.8 and newer.
+  Handle access(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+  if (!access.valid() || H5Pset_libver_bounds(access.get(), H5F_LIBVER_V110, H5F_LIBVER_V110) < 0) {
+    const std::string detail = hdf5_detail();
+    ALFVEN_REQUIRE(false, "cannot write snapshot '" << path << "': cannot select the file format" << detail);
+  }
+  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), H5Fclose);
   if (!file.valid()) {
     const std::string detail = hdf5_detail();
     ALFVEN_REQUIRE(
@@ -214,14 +289,14 @@ void write_contents(const std::string& path, const std::string& tmp, const GridI
   Writer w(path, file.get());
 
   w.attribute_int("format_version", kFormatVersion);
-  std::vector<const char*> names;
-  for (const FieldRef& f : fields) names.push_back(f.name.c_str());
+  std::vector<std::string> names;
+  for (const FieldRef& f : fields) names.push_back(f.name);
   w.attribute_strings("fields", names, false);
   if (meta.run_state) {
     w.attribute("time", meta.time);
     w.attribute_long("step", meta.step);
     w.attribute_int("index", meta.index);
-    w.attribute_strings("problem", {meta.problem.c_str()}, true);
+    w.attribute_strings("problem", {meta.problem}, true);
     w.attribute("gamma", meta.gamma);
   }
   for (int a = 0; a < 3; ++a) {
@@ -230,7 +305,7 @@ void write_contents(const std::string& path, const std::string& tmp, const GridI
     w.attribute_int(kCountName[a], grid.n[a]);
   }
   for (const auto& kv : meta.extra) w.attribute(kv.first.c_str(), kv.second);
-  for (const auto& kv : meta.text) w.attribute_strings(kv.first.c_str(), {kv.second.c_str()}, true);
+  for (const auto& kv : meta.text) w.attribute_strings(kv.first.c_str(), {kv.second}, true);
   for (const auto& kv : meta.vectors)
     w.attribute(kv.first.c_str(), H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, kv.second.data(),
                 hsize_t(kv.second.size()));
@@ -298,15 +373,22 @@ class Reader {
     return v;
   }
 
-  /// Reads a string attribute (scalar or 1D; variable- or fixed-length strings).
-  std::vector<std::string> strings(const std::string& name) const {
+  /// Reads a string attribute (scalar or 1D; fixed-length strings, or the variable-length ones of
+  /// format 1 when `variable_allowed`). Sizes are checked before anything is allocated.
+  std::vector<std::string> strings(const std::string& name, bool variable_allowed) const {
     Handle attr(open_attribute(name, H5T_STRING, "a string"), H5Aclose);
     const hssize_t count = attribute_size(attr.get());
     if (count < 0) fail("attribute '" + name + "': cannot read its size");
+    if (count > kMaxStrings)
+      fail("attribute '" + name + "' holds " + std::to_string(count) + " strings (at most " +
+           std::to_string(kMaxStrings) + " expected)");
     Handle file_type(H5Aget_type(attr.get()), H5Tclose);
     std::vector<std::string> out;
     if (H5Tis_variable_str(file_type.get()) > 0) {
-      Handle memory_type(make_string_type(), H5Tclose);
+      if (!variable_allowed)
+        fail("attribute '" + name + "' holds variable-length strings, which this format version "
+             "does not use");
+      Handle memory_type(make_variable_string_type(), H5Tclose);
       std::vector<char*> buffer(std::size_t(count), nullptr);
       if (H5Aread(attr.get(), memory_type.get(), buffer.data()) < 0)
         fail("attribute '" + name + "': cannot read");
@@ -316,6 +398,9 @@ class Reader {
       }
     } else {
       const std::size_t width = H5Tget_size(file_type.get());
+      if (width == 0 || width > kMaxStringBytes)
+        fail("attribute '" + name + "' has strings of " + std::to_string(width) + " bytes (at most " +
+             std::to_string(kMaxStringBytes) + " expected)");
       std::vector<char> buffer(width * std::size_t(count) + 1, '\0');
       if (H5Aread(attr.get(), file_type.get(), buffer.data()) < 0)
         fail("attribute '" + name + "': cannot read");
@@ -353,6 +438,30 @@ class Reader {
     return size;
   }
 
+  /// Requires that dataset `set` carries a Fletcher32 checksum (format 2 writes one on each).
+  void require_checksum(hid_t set, const std::string& name) const {
+    Handle create(H5Dget_create_plist(set), H5Pclose);
+    if (!create.valid() || H5Pget_filter_by_id2(create.get(), H5Z_FILTER_FLETCHER32, nullptr, nullptr,
+                                                nullptr, 0, nullptr, nullptr) < 0)
+      fail("dataset '" + name + "' has no checksum (format " + std::to_string(kFormatVersion) +
+           " writes one on every dataset): the file was changed after it was written");
+  }
+
+  /// Reads all of dataset `set` as `memory_type` into `out`, saying so when a checksum fails.
+  void read_dataset(hid_t set, const std::string& name, hid_t memory_type, void* out) const {
+    if (H5Dread(set, memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out) >= 0) return;
+    std::string detail = hdf5_detail();
+    std::string lower = detail;
+    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    if (lower.find("checksum") != std::string::npos || lower.find("fletcher") != std::string::npos ||
+        lower.find("filter") != std::string::npos)
+      ALFVEN_REQUIRE(false, "snapshot '" << path_ << "': dataset '" << name
+                                         << "' is damaged: its checksum does not match its data (the file "
+                                            "changed after it was written; use an earlier snapshot)"
+                                         << detail);
+    ALFVEN_REQUIRE(false, "snapshot '" << path_ << "': dataset '" << name << "': cannot read" << detail);
+  }
+
   static std::string format(const std::vector<hsize_t>& dims) {
     std::ostringstream os;
     os << "(";
@@ -380,6 +489,7 @@ void write_snapshot(const std::string& path, const GridInfo& grid, const Snapsho
   const std::string tmp = detail::temporary_path(path);
   try {
     write_contents(path, tmp, grid, meta, fields);
+    detail::sync_file(tmp, "snapshot");
   } catch (...) {
     std::remove(tmp.c_str());
     throw;
@@ -395,16 +505,22 @@ Snapshot read_snapshot(const std::string& path) {
   Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (!file.valid()) {
     const std::string detail = hdf5_detail();
-    ALFVEN_REQUIRE(false, "snapshot '" << path << "': cannot open as HDF5" << detail);
+    const bool damaged = detail.find("checksum") != std::string::npos;
+    ALFVEN_REQUIRE(false, "snapshot '" << path << "': cannot open as HDF5"
+                                       << (damaged ? " (the file is damaged: a metadata checksum does not match)" : "")
+                                       << detail);
   }
   Reader r(path, file.get());
   Snapshot s;
 
   const long long version = r.scalar_integer("format_version");
-  if (version != kFormatVersion)
+  if (version < kOldestReadableVersion || version > kFormatVersion)
     r.fail("format_version " + std::to_string(version) + " is not supported (this build reads " +
-           std::to_string(kFormatVersion) + ")");
-  s.names = r.strings("fields");
+           std::to_string(kOldestReadableVersion) + " to " + std::to_string(kFormatVersion) + ")");
+  s.format_version = int(version);
+  s.checksummed = version >= 2;
+  const bool variable_strings = version == 1;
+  s.names = r.strings("fields", variable_strings);
   if (s.names.empty()) r.fail("attribute 'fields' lists no fields");
   // A grid that is no run's state has none of the run attributes; one of them alone is an error
   // (the others are then reported missing).
@@ -412,10 +528,23 @@ Snapshot read_snapshot(const std::string& path) {
   for (const char* name : {"time", "step", "index", "problem", "gamma"})
     s.meta.run_state = s.meta.run_state || H5Aexists(file.get(), name) > 0;
   if (s.meta.run_state) {
+    // What a restart relies on: a finite time >= 0, a step >= 0, an output number in int.
     s.meta.time = r.scalar_double("time");
-    s.meta.step = long(r.scalar_integer("step"));
-    s.meta.index = int(r.scalar_integer("index"));
-    const std::vector<std::string> problem = r.strings("problem");
+    if (!(std::isfinite(s.meta.time) && s.meta.time >= 0)) {
+      std::ostringstream os;
+      os << "attribute 'time' = " << s.meta.time << " is not a simulation time (finite, >= 0)";
+      r.fail(os.str());
+    }
+    const long long step = r.scalar_integer("step");
+    if (step < 0 || step > LONG_MAX)
+      r.fail("attribute 'step' = " + std::to_string(step) + " is not a step number (>= 0)");
+    s.meta.step = long(step);
+    const long long index = r.scalar_integer("index");
+    if (index < 0 || index > INT_MAX)
+      r.fail("attribute 'index' = " + std::to_string(index) + " is not an output number (0 to " +
+             std::to_string(INT_MAX) + ")");
+    s.meta.index = int(index);
+    const std::vector<std::string> problem = r.strings("problem", variable_strings);
     if (problem.size() != 1) r.fail("attribute 'problem' is not a single string");
     s.meta.problem = problem.front();
     s.meta.gamma = r.scalar_double("gamma");
@@ -451,7 +580,7 @@ Snapshot read_snapshot(const std::string& path) {
         r.fail("attribute '" + name + "': cannot read");
       s.meta.vectors[name] = v;
     } else if (H5Tget_class(type.get()) == H5T_STRING && count == 1 && scalar) {
-      s.meta.text[name] = r.strings(name).front();
+      s.meta.text[name] = r.strings(name, variable_strings).front();
     }
   }
 
@@ -462,9 +591,9 @@ Snapshot read_snapshot(const std::string& path) {
         r.open_dataset(kAxisName[a], {hsize_t(s.grid.n[a])}, kCountName[a], id);
     Handle set(id, H5Dclose);
     if (size != 8) r.fail(std::string("dataset '") + kAxisName[a] + "' is not float64");
+    if (s.checksummed) r.require_checksum(id, kAxisName[a]);
     s.centres[a].resize(std::size_t(s.grid.n[a]));
-    if (H5Dread(id, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, s.centres[a].data()) < 0)
-      r.fail(std::string("dataset '") + kAxisName[a] + "': cannot read");
+    r.read_dataset(id, kAxisName[a], H5T_NATIVE_DOUBLE, s.centres[a].data());
   }
 
   // Fields.
@@ -484,10 +613,10 @@ Snapshot read_snapshot(const std::string& path) {
       r.fail("dataset '" + name + "' is " + name_of(type) + " but '" + s.names.front() + "' is " +
              name_of(s.type) + " (fields of mixed precision)");
     }
+    if (s.checksummed) r.require_checksum(id, name);
     std::vector<unsigned char>& raw = s.raw[name];
     raw.resize(count * size);
-    if (H5Dread(id, memory_type_of(type), H5S_ALL, H5S_ALL, H5P_DEFAULT, raw.data()) < 0)
-      r.fail("dataset '" + name + "': cannot read");
+    r.read_dataset(id, name, memory_type_of(type), raw.data());
     std::vector<double>& values = s.values_as_double[name];
     values.resize(count);
     if (type == DataType::Float32) {

@@ -19,6 +19,7 @@
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/variables.hpp"
 #include "progress.hpp"
+#include "run_index.hpp"
 #include "run_output.hpp"
 
 namespace alfven {
@@ -36,6 +37,18 @@ bool file_in_directory(const std::string& file, const std::string& dir) {
   std::error_code ec;
   const fs::path parent = fs::path(file).parent_path();
   return fs::exists(file, ec) && fs::equivalent(parent.empty() ? fs::path(".") : parent, dir, ec);
+}
+
+// The number of the first scheduled output after time t: the smallest k with dt_output * k > t.
+// The time loop writes output k at the first step whose time reaches dt_output * k, so a run
+// continued from a snapshot at time t has written every k with dt_output * k <= t (the snapshot
+// itself may be an off-schedule final state) and goes on with this k, as the run that never
+// stopped does. The product is formed as in the time loop.
+long next_output_after(double t, double dt_output) {
+  long k = long(std::floor(t / dt_output)) + 1;
+  while (k > 0 && dt_output * double(k - 1) > t) --k;
+  while (dt_output * double(k) <= t) ++k;
+  return k;
 }
 
 // Whether the final state still needs a snapshot (decided on rank 0, agreed by all ranks).
@@ -93,26 +106,47 @@ void restore_from(Simulation<Real>& sim, const io::Snapshot& snap, const std::st
   sim.restore(host, snap.meta.time, snap.meta.step);  // fills ghost cells (halos, boundaries)
 }
 
+// Where a run starts: from scratch, from a snapshot elsewhere (its directory starts anew with
+// the restored state), or continued in its own directory after one of its snapshots.
+struct Start {
+  std::string restart_file;            // "" from scratch
+  bool in_place = false;               // restart_file is snapshot index[position] of the run directory
+  std::vector<IndexEntry> index;       // the run directory's index (in place)
+  std::size_t position = 0;
+  std::vector<std::string> notes;      // repairs of the index, for rank 0 to print
+};
+
 template <typename Real>
 RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::string& backend, bool quiet,
-                    std::ostream& out, const std::string& restart_file) {
-  Simulation<Real> sim(cfg, backend);  // set-up errors surface before anything is written
+                    std::ostream& out, const Start& start) {
+  const std::string& restart_file = start.restart_file;
+  // Set-up errors (and a run too large for the memory) surface before anything is written.
+  Simulation<Real> sim(cfg, backend, !restart_file.empty());
   const Grid& grid = sim.global_grid();
   const bool root = sim.communicator().rank() == 0;
-  int continue_after = -1;  // snapshot index continued from, in the same directory
-  int next_output = 0;
+  const bool continuing = start.in_place;
+  long next_output = 0;  // number of the next scheduled output
+  long restored_step = 0;
   if (!restart_file.empty()) {
     const io::Snapshot snap = io::read_snapshot(restart_file);
     restore_from(sim, snap, restart_file);
-    next_output = snap.meta.index + 1;
-    if (file_in_directory(restart_file, dir)) continue_after = snap.meta.index;
-    if (root)
+    next_output = next_output_after(snap.meta.time, cfg.dt_output);
+    restored_step = snap.meta.step;
+    if (root) {
       out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step << ", t = " << snap.meta.time
           << ")\n";
+      if (!snap.checksummed)
+        out << "note: " << restart_file << " is a format " << snap.format_version
+            << " snapshot (written before checksums): it was read unverified\n";
+    }
   }
   std::unique_ptr<RunOutput> output;  // rank 0 writes the run directory
   if (root) {
-    output = std::make_unique<RunOutput>(dir, cfg, grid, out, continue_after);
+    for (const std::string& note : start.notes) out << "note: " << note << "\n";
+    if (continuing)
+      output = std::make_unique<RunOutput>(dir, cfg, grid, out, ContinueInPlace{start.index, start.position, restored_step});
+    else
+      output = std::make_unique<RunOutput>(dir, cfg, grid, out);
     const int* dims = sim.communicator().dims();
     out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1] << " x "
         << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double") << ", backend "
@@ -148,7 +182,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.backend = sim.solver().backend_name();
   summary.cells = grid.interior_cells();
 
-  long last_logged_step = continue_after >= 0 ? sim.steps() : -1;
+  long last_logged_step = continuing ? sim.steps() : -1;
   auto log_row = [&](double dt, double rate) {
     const Totals totals = sim.totals();  // collective
     if (root && sim.steps() != last_logged_step) output->log(sim.steps(), sim.time(), dt, totals, rate);
@@ -160,9 +194,9 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     log_row(dt, rate);
     ++next_output;
   };
-  if (continue_after < 0) {
+  if (!continuing) {
     // The initial (or restored) state is the first snapshot of this directory.
-    const int cadence = next_output;
+    const long cadence = next_output;
     write_output(0.0, 0.0);
     if (!restart_file.empty()) next_output = cadence;
   }
@@ -198,7 +232,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     const double rate = double(summary.cells) * double(step - log_step) / std::max(log_seconds, 1e-12);
     progress.update(step, sim.time(), dt, double(summary.cells) * (step - first_step) / std::max(loop_seconds, 1e-12));
     // MISO's cadence: a snapshot at the first step whose time reaches each multiple of dt_output.
-    if (sim.time() >= cfg.dt_output * next_output) {
+    if (sim.time() >= cfg.dt_output * double(next_output)) {
       write_output(dt, rate);
       log_step = step;
       log_seconds = 0;
@@ -238,17 +272,23 @@ std::string choose_backend(const RunOptions& o, const RunConfig& c) {
 
 // Refuses, before anything is written, runs that would lose data: an output directory holding
 // files that are not an earlier Alfven run, or one whose config.yaml is the configuration file
-// being read. A run continued in place keeps its directory. Same answer on every rank.
+// being read and was not written by a run (a run's own copy is rewritten from what was read: the
+// command its header suggests). A run continued in place keeps its directory. Same answer on
+// every rank.
 void check_output_directory(const std::string& dir, const RunConfig&, const RunOptions& o, bool continuing) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (continuing || !fs::is_directory(dir, ec)) return;
   if (!o.config.empty() && fs::is_regular_file(o.config) && fs::exists(fs::path(dir) / "config.yaml") &&
       fs::equivalent(o.config, fs::path(dir) / "config.yaml", ec)) {
-    ALFVEN_REQUIRE(false, "the run would write its config.yaml over the configuration file being read ('"
-                              << o.config << "'); choose another --output directory or copy the file elsewhere");
+    std::ifstream file(o.config);
+    std::string first_line;
+    std::getline(file, first_line);
+    ALFVEN_REQUIRE(first_line == run_config_header(),
+                   "the run would write its config.yaml over the configuration file being read ('"
+                       << o.config << "'); choose another --output directory or copy the file elsewhere");
   }
-  if (fs::exists(fs::path(dir) / "run.xdmf")) return;  // an earlier Alfven run: replaced
+  if (holds_earlier_run(dir)) return;  // an earlier Alfven run: replaced (its own files only)
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     ALFVEN_REQUIRE(false, "the output directory '" << dir << "' exists and holds files that are not an earlier "
                                                     << "Alfven run (e.g. '" << entry.path().filename().string()
@@ -256,16 +296,37 @@ void check_output_directory(const std::string& dir, const RunConfig&, const RunO
   }
 }
 
-// The newest snapshot of a run directory (io.continue), from its snapshots.txt index.
-std::string latest_snapshot(const std::string& dir, const RunConfig& cfg) {
-  std::ifstream index(dir + "/snapshots.txt");
-  std::string name, last;
-  double time = 0;
-  while (index >> name >> time) last = name;
-  ALFVEN_REQUIRE(!last.empty(), cfg.source << ": io.continue is true but '" << dir
-                                           << "' holds no snapshot to continue from (no snapshots.txt); set "
-                                              "io.continue: false to start the run");
-  return dir + "/" + last;
+// Where the run starts (see Start): the newest snapshot of the run directory for io.continue
+// (its index, rebuilt from the files when missing or damaged), or --restart FILE, continued in
+// place when FILE is one of the directory's indexed snapshots.
+Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOptions& o) {
+  Start start;
+  if (cfg.restart) {
+    start.index = load_index(dir, start.notes);
+    ALFVEN_REQUIRE(!start.index.empty(), cfg.source << ": io.continue is true but '" << dir
+                                                    << "' holds no snapshot to continue from (no snapshots.txt, and "
+                                                       "no snapshot_0000.h5 that reads); set io.continue: false to "
+                                                       "start the run");
+    start.position = start.index.size() - 1;
+    start.restart_file = dir + "/" + start.index.back().name;
+    start.in_place = true;
+    return start;
+  }
+  start.restart_file = o.restart_file;
+  if (start.restart_file.empty() || !file_in_directory(start.restart_file, dir)) return start;
+  // A snapshot of the run directory itself: continued in place when its index lists it.
+  std::vector<IndexEntry> index = load_index(dir, start.notes);
+  const std::string name = std::filesystem::path(start.restart_file).filename().string();
+  for (std::size_t p = 0; p < index.size(); ++p)
+    if (index[p].name == name && std::filesystem::equivalent(dir + "/" + name, start.restart_file)) {
+      start.index = std::move(index);
+      start.position = p;
+      start.in_place = true;
+      return start;
+    }
+  start.notes.push_back(start.restart_file + " is not one of the snapshots " + dir +
+                        "/snapshots.txt lists: the directory starts anew with its state");
+  return start;
 }
 
 }  // namespace
@@ -294,11 +355,10 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
     throw ConfigError({"--restart " + o.restart_file + " and io.continue: true both ask for a restart: give "
                        "--restart FILE to continue from that snapshot, or io.continue: true (without --restart) "
                        "to continue from the newest snapshot of the run directory"});
-  std::string restart_file = o.restart_file;
-  if (restart_file.empty() && cfg.restart) restart_file = latest_snapshot(dir, cfg);
-  check_output_directory(dir, cfg, o, !restart_file.empty() && file_in_directory(restart_file, dir));
-  if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out, restart_file);
-  return run_with<double>(cfg, dir, backend, o.quiet, out, restart_file);
+  const Start start = where_to_start(dir, cfg, o);
+  check_output_directory(dir, cfg, o, start.in_place);
+  if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out, start);
+  return run_with<double>(cfg, dir, backend, o.quiet, out, start);
 }
 
 }  // namespace mhd

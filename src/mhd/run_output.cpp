@@ -3,13 +3,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <ostream>
 
 #include "alfven/core/error.hpp"
+#include "alfven/io/atomic_file.hpp"
 #include "alfven/io/field_image.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/io/xdmf.hpp"
+#include "run_directory.hpp"
 
 namespace fs = std::filesystem;
 
@@ -22,71 +23,76 @@ std::vector<std::string> log_columns() {
   return {"step", "time", "dt", "total_mass", "total_energy", "max_div_b", "cell_updates_per_second"};
 }
 
-std::string numbered(const char* stem, int index, const char* ext) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%s_%04d.%s", stem, index, ext);
-  return buf;
-}
+/// The first line of every config.yaml a run writes (run.cpp recognises its own file by it).
+const char* const kConfigHeader = "# The complete configuration of this run (every default filled in).";
 
-// Removes snapshot_*.h5 and density_*.png left by an earlier run in the same directory, so the
-// directory describes one run only.
-int remove_previous_run(const std::string& dir) {
-  int removed = 0;
-  for (const auto& entry : fs::directory_iterator(dir)) {
-    const std::string name = entry.path().filename().string();
-    const bool snap = name.rfind("snapshot_", 0) == 0 && (entry.path().extension() == ".h5" || entry.path().extension() == ".tmp");
-    const bool image = name.rfind("density_", 0) == 0 && entry.path().extension() == ".png";
-    if (snap || image) removed += fs::remove(entry.path()) ? 1 : 0;
+io::GridInfo grid_info(const Grid& grid) {
+  io::GridInfo info{};
+  for (int a = 0; a < 3; ++a) {
+    info.n[a] = grid.global_n[a];
+    info.lo[a] = grid.lo[a];
+    info.hi[a] = grid.hi[a];
   }
-  return removed;
-}
-
-// Creates the run directory and clears an earlier run's output; returns dir.
-std::string prepare_directory(const std::string& dir, std::ostream& out) {
-  std::error_code ec;
-  fs::create_directories(dir, ec);
-  ALFVEN_REQUIRE(!ec && fs::is_directory(dir), "cannot create the run directory '" << dir << "': " << ec.message());
-  const int removed = remove_previous_run(dir);
-  if (removed > 0)
-    out << "note: replaced the output of an earlier run in " << dir << " (" << removed << " snapshot and image file"
-        << (removed == 1 ? "" : "s") << ")\n";
-  return dir;
+  return info;
 }
 
 }  // namespace
 
+const char* run_config_header() {
+  return kConfigHeader;
+}
+
+RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out)
+    : dir_(dir), config_(config), grid_(grid), info_(grid_info(grid)) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  ALFVEN_REQUIRE(!ec && fs::is_directory(dir), "cannot create the run directory '" << dir << "': " << ec.message());
+  clear_earlier_run(dir_, out);
+  remove_temporaries(dir_);
+  write_index(dir_, snapshots_);
+  write_config();
+  log_ = std::make_unique<io::CsvLog>(dir_ + "/log.csv", log_columns(), false);
+}
+
 RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out,
-                     int continue_after)
-    : dir_(dir), config_(config), grid_(grid), info_{},
-      log_((continue_after < 0 ? prepare_directory(dir, out) : dir) + "/log.csv", log_columns(), continue_after >= 0) {
-  for (int a = 0; a < 3; ++a) {
-    info_.n[a] = grid.global_n[a];
-    info_.lo[a] = grid.lo[a];
-    info_.hi[a] = grid.hi[a];
-  }
-  if (continue_after >= 0) {
-    // Keep the index of the snapshots up to the one the run continues from.
-    std::ifstream index(dir_ + "/snapshots.txt");
-    std::string name;
-    double time = 0;
-    while (index >> name >> time && int(snapshots_.size()) <= continue_after) snapshots_.emplace_back(name, time);
-    ALFVEN_REQUIRE(int(snapshots_.size()) == continue_after + 1,
-                   "cannot continue the run in '" << dir_ << "': its snapshots.txt lists " << snapshots_.size()
-                                                  << " snapshots, expected at least " << continue_after + 1);
-    for (const auto& entry : fs::directory_iterator(dir_)) {
-      const std::string n = entry.path().filename().string();
-      int k = -1;
-      if ((std::sscanf(n.c_str(), "snapshot_%d.h5", &k) == 1 || std::sscanf(n.c_str(), "density_%d.png", &k) == 1) &&
-          k > continue_after)
-        fs::remove(entry.path());
-    }
-    return;
-  }
-  std::ofstream f(dir_ + "/config.yaml");
-  ALFVEN_REQUIRE(f, "cannot write '" << dir_ << "/config.yaml'");
-  f << "# The complete configuration of this run (every default filled in).\n"
-    << "# Re-run it with: alfven run " << dir_ << "/config.yaml\n"
-    << to_yaml(config_);
+                     const ContinueInPlace& from)
+    : dir_(dir), config_(config), grid_(grid), info_(grid_info(grid)) {
+  ALFVEN_REQUIRE(from.from < from.index.size(), "cannot continue the run in '" << dir << "': snapshot number "
+                                                                              << from.from << " is not in its index");
+  set_aside_later_snapshots(dir_, from.index, from.from, out);
+  // The log goes on from the snapshot: rows a stopped run logged after it are computed again.
+  const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step));
+  if (dropped > 0)
+    out << "note: " << dir_ << "/log.csv: dropped " << dropped << " row" << (dropped == 1 ? "" : "s")
+        << " logged after step " << from.step << " (this run computes those steps again)\n";
+  remove_temporaries(dir_);
+  snapshots_.assign(from.index.begin(), from.index.begin() + long(from.from) + 1);
+  write_index(dir_, snapshots_);
+  write_xdmf();
+  write_config();
+  log_ = std::make_unique<io::CsvLog>(dir_ + "/log.csv", log_columns(), true);
+}
+
+void RunOutput::write_config() const {
+  // The configuration of what is on disk, rerunnable as its header says: into this directory,
+  // from the start.
+  RunConfig c = config_;
+  c.output_dir = dir_;
+  c.restart = false;
+  io::write_file_atomically(dir_ + "/config.yaml",
+                            std::string(kConfigHeader) + "\n# Re-run it with: alfven run " + dir_ +
+                                "/config.yaml\n# (which replaces the snapshots of this run in " + dir_ + ")\n" +
+                                to_yaml(c),
+                            "configuration copy");
+}
+
+void RunOutput::write_xdmf() const {
+  const io::DataType type = config_.precision == Precision::Float ? io::DataType::Float32 : io::DataType::Float64;
+  std::vector<std::string> names;
+  std::vector<std::pair<std::string, double>> files;
+  for (int v = 0; v < num_vars; ++v) names.push_back(var_name(v));
+  for (const IndexEntry& e : snapshots_) files.emplace_back(e.name, e.time);
+  io::write_xdmf(dir_ + "/run.xdmf", info_, type, names, files);
 }
 
 std::pair<int, int> RunOutput::image_axes() const {
@@ -97,7 +103,7 @@ std::pair<int, int> RunOutput::image_axes() const {
 }
 
 std::string RunOutput::last_snapshot() const {
-  return snapshots_.empty() ? std::string() : dir_ + "/" + snapshots_.back().first;
+  return snapshots_.empty() ? std::string() : dir_ + "/" + snapshots_.back().name;
 }
 
 template <typename Real>
@@ -109,11 +115,7 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
                                                                                    << " values, got " << interior.size());
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
   std::vector<io::FieldRef> fields;
-  std::vector<std::string> names;
-  for (int v = 0; v < num_vars; ++v) {
-    fields.push_back({var_name(v), type, interior.data() + v * cells});
-    names.push_back(var_name(v));
-  }
+  for (int v = 0; v < num_vars; ++v) fields.push_back({var_name(v), type, interior.data() + v * cells});
   io::SnapshotMeta meta;
   meta.time = time;
   meta.step = step;
@@ -121,19 +123,13 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
   meta.problem = config_.problem;
   meta.gamma = config_.gamma;
   meta.extra["cfl_number"] = config_.cfl_number;
-  const std::string name = numbered("snapshot", index, "h5");
+  const std::string name = snapshot_name(index);
   io::write_snapshot(dir_ + "/" + name, info_, meta, fields);
-  snapshots_.emplace_back(name, time);
-  io::write_xdmf(dir_ + "/run.xdmf", info_, type, names, snapshots_);
-  {
-    // The snapshot index a restart reads back (name and exact time per line).
-    std::ofstream index(dir_ + "/snapshots.txt");
-    char line[96];
-    for (const auto& s : snapshots_) {
-      std::snprintf(line, sizeof line, "%s %.17g\n", s.first.c_str(), s.second);
-      index << line;
-    }
-  }
+  // The snapshot first, then the indexes: a kill in between leaves a complete snapshot that the
+  // index does not list yet, which load_index adds back.
+  snapshots_.push_back({name, time});
+  write_index(dir_, snapshots_);
+  write_xdmf();
 
   const auto axes = image_axes();
   if (config_.write_png && axes.first >= 0) {
@@ -147,14 +143,14 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
     const auto mm = std::minmax_element(image.begin(), image.end());
     char title[96];
     std::snprintf(title, sizeof title, "density  t = %.4f", time);
-    io::write_field_png(dir_ + "/" + numbered("density", index, "png"), image.data(), w, h, title, *mm.first,
+    io::write_field_png(dir_ + "/" + image_name(index), image.data(), w, h, title, *mm.first,
                         *mm.second);
   }
   return dir_ + "/" + name;
 }
 
 void RunOutput::log(long step, double time, double dt, const Totals& t, double rate) {
-  log_.append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
+  log_->append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
 }
 
 template std::string RunOutput::write_snapshot<float>(const std::vector<float>&, double, long);

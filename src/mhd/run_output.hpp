@@ -1,8 +1,11 @@
 // Everything a run writes into its run directory: config.yaml, one HDF5 snapshot per output
-// (snapshot_NNNN.h5), the XDMF index run.xdmf, the CSV log log.csv and, for 2D runs, a density
-// image per snapshot (density_NNNN.png).
+// (snapshot_NNNN.h5), the snapshot index snapshots.txt, the XDMF index run.xdmf, the CSV log
+// log.csv and, for 2D runs, a density image per snapshot (density_NNNN.png). Every file that is
+// rewritten is replaced atomically (alfven/io/atomic_file.hpp); files are removed only when the
+// run's own index lists them.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,24 +15,47 @@
 #include "alfven/mhd/config.hpp"
 #include "alfven/mhd/diagnostics.hpp"
 #include "alfven/mhd/fields.hpp"
+#include "run_index.hpp"
 
 namespace alfven {
 namespace mhd {
 
+/// The first line of every config.yaml a run writes: a configuration file that starts with it is
+/// a run's own copy, which rerunning it in place may replace.
+const char* run_config_header();
+
+/// A run continued in its own directory: the directory's index (load_index) and where in it the
+/// run continues.
+struct ContinueInPlace {
+  std::vector<IndexEntry> index;  ///< the directory's snapshots, numbered 0, 1, 2, ...
+  std::size_t from = 0;           ///< position in `index` of the snapshot continued from
+  long step = 0;                  ///< the step of that snapshot
+};
+
 class RunOutput {
  public:
-  /// Creates `dir` (and parents), removes a previous run's snapshots and images from it, writes
-  /// config.yaml and starts log.csv. Throws alfven::Error naming the path on failure.
-  ///
-  /// Continuing (restart) after snapshot number `continue_after` >= 0 instead keeps the
-  /// directory: snapshots up to that number stay in the index (snapshots.txt, run.xdmf), later
-  /// ones are removed, log.csv is appended to and config.yaml is left as it is.
+  /// A new run in `dir`: creates it (and its parents). When `dir` holds an earlier run, the
+  /// snapshots its index lists (load_index, rebuilt from the files if need be) and their images
+  /// are removed, and every other file is kept; `out` gets a note of what was removed and kept.
+  /// config.yaml (the configuration with io.output_dir = dir and io.continue off, so that the
+  /// command its header suggests reruns the run), an empty snapshots.txt and log.csv (header)
+  /// are then written. Throws alfven::Error naming the path on any failure (a file that cannot
+  /// be removed included).
+  RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out);
+
+  /// Continuing in place after snapshot `from.index[from.from]`: later snapshots of the
+  /// directory (listed or not) and their images are moved aside into
+  /// dir/discarded_after_NNNN/ (a new folder each time: _2, _3, ...) with copies of the log,
+  /// configuration and index they belong to, and `out` says so; log.csv keeps the rows up to
+  /// `from.step` (the rest is computed again); snapshots.txt and run.xdmf list the snapshots up to
+  /// `from`; config.yaml becomes this run's configuration. Throws alfven::Error naming the path on
+  /// any failure.
   RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out,
-            int continue_after = -1);
+            const ContinueInPlace& from);
 
   /// Writes the next snapshot of the whole domain's interior (Simulation::gather_interior:
-  /// nine variables, x fastest, variable-major; Real = float or double), updates run.xdmf and,
-  /// for a 2D run, writes the density image. Returns the path.
+  /// nine variables, x fastest, variable-major; Real = float or double), then the index
+  /// snapshots.txt, run.xdmf and, for a 2D run, the density image. Returns the path.
   template <typename Real>
   std::string write_snapshot(const std::vector<Real>& interior, double time, long step);
 
@@ -41,17 +67,20 @@ class RunOutput {
   /// Path of the newest snapshot ("" if none).
   std::string last_snapshot() const;
   /// Time of the newest snapshot.
-  double last_snapshot_time() const { return snapshots_.empty() ? 0 : snapshots_.back().second; }
+  double last_snapshot_time() const { return snapshots_.empty() ? 0 : snapshots_.back().time; }
   /// Index of the two active axes of a 2D run, or {-1, -1}.
   std::pair<int, int> image_axes() const;
 
  private:
+  void write_config() const;
+  void write_xdmf() const;
+
   std::string dir_;
   RunConfig config_;
   Grid grid_;
   io::GridInfo info_;
-  io::CsvLog log_;
-  std::vector<std::pair<std::string, double>> snapshots_;  // file name, time
+  std::unique_ptr<io::CsvLog> log_;
+  std::vector<IndexEntry> snapshots_;
 };
 
 }  // namespace mhd

@@ -5,6 +5,7 @@
 
 #include "alfven/core/device.hpp"
 #include "alfven/geom/scene.hpp"
+#include "alfven/mhd/memory_estimate.hpp"
 #include "alfven/mhd/parallel.hpp"
 
 #include <algorithm>
@@ -115,7 +116,7 @@ SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
 }
 
 template <typename Real>
-Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend)
+Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend, bool restarting)
     : config_(config), global_(grid_from(config)),
       comm_(make_communicator(config.procs, config.periodic, global_)), grid_(comm_->local_grid(global_)),
       problem_(make_problem(config.problem)) {
@@ -126,6 +127,7 @@ Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend
   for (int a = 0; a < 3; ++a) sources.gravity[a] = config_.gravity[a];
   sources.heating_rate = config_.heating_rate;
   if (backend == "cuda" && device_available()) select_device(node_local_rank());  // one GPU per rank on a node
+  check_memory(backend, restarting);  // before anything large is allocated
   solver_ = backend == "cuda" ? make_cuda_solver<Real>(grid_, scheme, sources, comm_.get())
                               : make_host_solver<Real>(grid_, scheme, sources, comm_.get());
   Fields<Real, backend::Host> host(grid_);
@@ -163,6 +165,38 @@ void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial)
   solver_->set_refresh_after_fill(comm_->max(solver_->embedded_touches_faces() ? 1.0 : 0.0) > 0);
   ghost_cells_ = long(comm_->sum(double(local.ghost)));
   solid_cells_ = long(solid);
+}
+
+template <typename Real>
+void Simulation<Real>::check_memory(const std::string& backend, bool restarting) const {
+  MemoryEstimateInput in;
+  in.local = grid_;
+  in.global = global_;
+  in.real_size = int(sizeof(Real));
+  in.device = backend == "cuda";
+  in.staged_halos = in.device && !comm_->device_pointers_allowed();
+  for (int a = 0; a < 3; ++a) in.split[a] = comm_->dims()[a] > 1;
+  in.root = comm_->rank() == 0;
+  in.restarting = restarting;
+  const MemoryNeed need = estimate_run_memory(in);
+  double device_free = 0, device_total = 0;
+  if (in.device) alfven::device_memory_info(device_free, device_total);
+  std::ostringstream what;
+  what << "grid " << global_.global_n[0] << " x " << global_.global_n[1] << " x " << global_.global_n[2];
+  if (comm_->size() > 1) what << ", blocks of " << grid_.n[0] << " x " << grid_.n[1] << " x " << grid_.n[2];
+  what << " with " << *std::max_element(grid_.margin, grid_.margin + 3) << " ghost cells, "
+       << (sizeof(Real) == 4 ? "float" : "double") << ", " << backend << " backend";
+  std::string message;
+  try {
+    check_run_memory(need, available_host_memory(), device_free, device_total, what.str());
+  } catch (const Error& e) {
+    message = e.what();
+    if (comm_->size() > 1) message += " (rank " + std::to_string(comm_->rank()) + ")";
+  }
+  // Collective: every rank stops with the message of the lowest rank that does not fit.
+  const long bad_rank = comm_->min(message.empty() ? LONG_MAX : long(comm_->rank()));
+  if (bad_rank == LONG_MAX) return;
+  throw ConfigError({comm_->broadcast(message, int(bad_rank))});
 }
 
 template <typename Real>

@@ -1,7 +1,10 @@
 // The solver instantiated for the CUDA backend, float and double. The same kernels as on the
 // host (stage.hpp, viscosity.hpp, boundary.hpp, cfl.hpp), launched by the CUDA for_each/reduce.
 // Kept free of yaml-cpp, HDF5 and CLI11: only the light solver headers are included.
+#include <cuda_runtime.h>
+
 #include "alfven/core/device.hpp"
+#include "alfven/mhd/memory_estimate.hpp"
 #include "alfven/mhd/solver_adapter.hpp"
 
 namespace alfven {

@@ -78,18 +78,20 @@ assert list(run.log().keys())[:3] == ["step", "time", "dt"]
 eager = alfven.load_snapshot(snap.path, ["velocity", "psi"])
 assert np.array_equal(eager["velocity"], v) and eager["time"] == snap.time
 
-# ---- string attributes: variable-length (as written) and fixed-length read alike ----
-fixed = os.path.join(work, "fixed_strings.h5")
-shutil.copy(snap.path, fixed)
-with h5py.File(fixed, "r+") as f:
-    names = list(f.attrs["fields"])
+# ---- string attributes: fixed-length (as written) and variable-length (format 1) read alike ----
+with h5py.File(snap.path, "r") as f:
+    assert f.attrs["fields"].dtype.kind == "S"  # fixed-length, as snapshot format 2 writes them
+variable = os.path.join(work, "variable_strings.h5")
+shutil.copy(snap.path, variable)
+with h5py.File(variable, "r+") as f:
+    names = [n.decode() if isinstance(n, bytes) else str(n) for n in f.attrs["fields"]]
     del f.attrs["fields"], f.attrs["problem"]
-    f.attrs.create("fields", np.array([n.encode() for n in names], dtype="S20"))
-    f.attrs.create("problem", np.bytes_(b"orszag_tang"))
-    assert f.attrs["problem"].__class__ is np.bytes_ and f.attrs["fields"].dtype.kind == "S"
-s_fixed = alfven.open_snapshot(fixed)
-assert s_fixed.attrs["problem"] == "orszag_tang" == snap.attrs["problem"]
-assert s_fixed.fields == snap.fields and s_fixed.vectors == snap.vectors
+    f.attrs.create("fields", names, dtype=h5py.string_dtype())
+    f.attrs.create("problem", "orszag_tang", dtype=h5py.string_dtype())
+    assert f.attrs["fields"].dtype.kind == "O"
+s_variable = alfven.open_snapshot(variable)
+assert s_variable.attrs["problem"] == "orszag_tang" == snap.attrs["problem"]
+assert s_variable.fields == snap.fields and s_variable.vectors == snap.vectors
 
 # ---- a geometry grid: only the attributes that mean something for it ----
 grid_path = os.path.join(work, "grid.h5")

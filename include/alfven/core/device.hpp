@@ -41,6 +41,10 @@ int current_device();
 /// Needed before host code or a CUDA-aware MPI reads what asynchronous kernels wrote.
 void device_synchronize();
 
+/// Free and total memory of the current device in bytes (cudaMemGetInfo); false (and nothing
+/// set) when no device is visible or the query fails.
+bool device_memory_info(double& free_bytes, double& total_bytes);
+
 /// Page-locks `bytes` bytes of existing host memory at `p` (cudaHostRegister, portable), e.g. a
 /// shared-memory segment used for staging; returns false (and changes nothing) where that is not
 /// possible (no device, or the memory cannot be registered). Undo with unregister_host_memory().
@@ -67,6 +71,7 @@ inline int current_device() {
   return -1;
 }
 inline void device_synchronize() {}
+inline bool device_memory_info(double&, double&) { return false; }
 inline bool register_host_memory(void*, std::size_t) {
   return false;
 }

@@ -57,7 +57,10 @@ struct OrientationChange {
 /// Makes neighbouring triangles agree: in each connected component, a breadth-first flood fill
 /// from its first triangle flips a neighbour across a manifold edge (exactly two triangles) when
 /// both use the edge in the same direction. Then every closed component (no open or non-manifold
-/// edge) with negative signed volume is reversed, so its normals point out. Non-manifold edges
+/// edge) with negative signed volume is reversed, so its normals point out. The volume is summed
+/// about the centre of the component's bounding box (with a compensated sum), not about the
+/// origin, so that the orientation is right however far from the origin the mesh lies (a sum
+/// about the origin loses every digit for a mesh of size 1 shifted by 1e6). Non-manifold edges
 /// are not crossed. A closed shell inside another (a cavity) is also turned outward of itself,
 /// which is wrong for hollow solids: such meshes need the winding-number sign mode.
 OrientationChange orient_consistently(TriangleMesh& mesh);
@@ -86,7 +89,10 @@ struct MeshReport {
   std::vector<MeshEdge> open_edge_examples, non_manifold_edge_examples, inconsistent_edge_examples;
   std::vector<std::size_t> degenerate_examples;
   std::vector<TrianglePair> duplicate_examples, self_overlap_examples;
-  double signed_volume = 0;  ///< sum of det(a, b, c) / 6 over triangles (divergence theorem)
+  /// Sum of det(a - o, b - o, c - o) / 6 over the triangles (divergence theorem), o the centre
+  /// of the mesh's bounding box: the enclosed volume of a closed mesh (independent of o), summed
+  /// about o so that it keeps its digits far from the origin.
+  double signed_volume = 0;
   double diagonal = 0;       ///< bounding-box diagonal (for the tolerances)
   /// No open and no non-manifold edge (and at least one triangle).
   bool watertight() const {

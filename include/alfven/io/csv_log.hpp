@@ -4,6 +4,7 @@
 /// current while a run goes on.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -21,7 +22,7 @@ class CsvLog {
   /// Opens `path`.
   ///
   /// @param columns  column names: non-empty, unique, without ',', '"' or line breaks
-  /// @param append   false: create or truncate the file and write the header. true (restart):
+  /// @param append   false: replace the file (atomically) by one holding the header. true (restart):
   ///                 keep the rows already there; if the file is missing or empty the header is
   ///                 written; otherwise its first line must equal the header, and an incomplete
   ///                 last line (a crash in mid-row) is cut off.
@@ -49,6 +50,14 @@ class CsvLog {
   std::vector<std::string> columns_;
   std::FILE* file_ = nullptr;
 };
+
+/// Cuts a CSV log back to the rows whose first column (a run's step) is at most `last`, as a
+/// continued run needs: the rows a stopped run logged after its last snapshot are computed again.
+/// A last line without its newline (a row cut by a crash) and rows that do not start with a
+/// number are dropped too. The file is replaced atomically, and only when a row is dropped.
+/// @return the number of rows dropped (0 for a missing file)
+/// @throws alfven::Error naming the file if it cannot be rewritten.
+std::size_t keep_rows_up_to(const std::string& path, double last);
 
 }  // namespace io
 }  // namespace alfven

@@ -3,14 +3,18 @@
 /// cells, the cell-centre coordinates and the run's metadata; and the reader that restores them
 /// bit-exactly (for restarts and for tests).
 ///
-/// File layout (format_version 1; docs/output.md has the full description):
+/// File layout (format_version 2; docs/output.md has the full description):
 ///   /<field>   one dataset per field, shape (nz, ny, nx), float32 or float64 (as written)
 ///   /x /y /z   1D float64 datasets of cell-centre coordinates, lengths nx, ny, nz
-///   root attributes: format_version (int), fields (1D array of strings: the field names in
-///   order), time, gamma, x_min, x_max, y_min, y_max, z_min, z_max (float64), step (int64),
-///   index, nx, ny, nz (int32), problem (string), and one float64 attribute per `extra` entry;
-///   a grid that is no run's state (SnapshotMeta::run_state false) has no time, step, index,
-///   problem and gamma.
+///   root attributes: format_version (int), fields (1D array of fixed-length strings: the field
+///   names in order), time, gamma, x_min, x_max, y_min, y_max, z_min, z_max (float64), step
+///   (int64), index, nx, ny, nz (int32), problem (fixed-length string), and one float64
+///   attribute per `extra` entry; a grid that is no run's state (SnapshotMeta::run_state false)
+///   has no time, step, index, problem and gamma.
+/// Integrity: the HDF5 1.10 file format (checksums on the superblock, object headers with their
+/// attributes, and chunk indexes) and every dataset chunked with a Fletcher32 checksum, so that
+/// read_snapshot refuses a damaged file; no variable-length strings. Reading needs HDF5 1.10 or
+/// newer. Format 1 files (variable-length strings, no checksums) are still read, unverified.
 ///
 /// The HDF5 C API is used in src/io/snapshot.cpp only: this header includes no HDF5 header, so
 /// CUDA translation units may include it.
@@ -59,9 +63,11 @@ struct SnapshotMeta {
   bool run_state = true;
 };
 
-/// Writes one snapshot to `path` (HDF5), atomically: the file is written to `path + ".tmp"`, closed
-/// and then renamed to `path`, so a crash never leaves a half-written file under the real name
-/// (an existing `path` is replaced).
+/// Writes one snapshot to `path` (HDF5, format 2), atomically: the file is written to
+/// `path + ".tmp"`, closed, flushed to the disk (fsync) and then renamed to `path`, so a crash or
+/// a full disk never leaves a half-written file under the real name (an existing `path` is
+/// replaced, or left as it was when the write fails). After a failed write the process still
+/// exits cleanly: HDF5's exit handler, which crashed on the file HDF5 could not close, is off.
 ///
 /// @param grid    cell counts and box; n >= 1 and hi > lo on each axis
 /// @param meta    time, step, index, problem, gamma and extra scalars
@@ -89,17 +95,26 @@ struct Snapshot {
   std::map<std::string, std::vector<unsigned char>> raw;
   /// Cell-centre coordinates read from the datasets x, y, z (lengths nx, ny, nz).
   std::array<std::vector<double>, 3> centres;
+  /// The file's format_version: 2 (current) or 1 (written before checksums).
+  int format_version = 2;
+  /// True when the file's metadata and every dataset carried checksums that were verified
+  /// (format 2); false for a format 1 file, which was read unverified.
+  bool checksummed = true;
 };
 
-/// Reads a snapshot written by write_snapshot.
+/// Reads a snapshot written by write_snapshot (format 2, or format 1 unverified).
 ///
 /// A file with none of the attributes time, step, index, problem and gamma is read as a grid that
 /// is no run's state (meta.run_state false, those members left at their defaults); a file with
 /// some of them but not all is an error.
 /// @throws alfven::Error naming the file and what is wrong with it: the file is missing or not
-///         HDF5; an attribute is missing or of the wrong type; a dataset listed in `fields` (or x,
-///         y, z) is missing, not floating point, or its shape does not match nx, ny, nz; fields
-///         of mixed precision. Example: "snapshot 'run/snap_0003.h5': dataset 'psi' missing".
+///         HDF5; a metadata or data checksum does not match (a damaged file); an attribute is
+///         missing or of the wrong type; time is not finite or negative, step negative, index
+///         outside 0..INT_MAX; strings longer than 64 KiB or more than 4096 of them; a dataset
+///         listed in `fields` (or x, y, z) is missing, not floating point, without its checksum
+///         (format 2), or its shape does not match nx, ny, nz; fields of mixed precision.
+///         Example: "snapshot 'run/snap_0003.h5': dataset 'psi' missing". Never allocates from
+///         an unchecked size.
 Snapshot read_snapshot(const std::string& path);
 
 }  // namespace io

@@ -126,11 +126,18 @@ class ConfigError : public Error {
   std::vector<std::string> messages_;
 };
 
-/// Reads, validates and completes the configuration in the YAML file `path`.
+/// Largest configuration file load_config reads (4 MiB): a configuration is a few hundred bytes,
+/// and `alfven run /dev/zero` must stop at once.
+constexpr std::size_t kMaxConfigBytes = std::size_t(4) << 20;
+
+/// Reads, validates and completes the configuration in the YAML file `path` (one YAML document,
+/// at most kMaxConfigBytes).
 /// `overrides` are `dotted.key=value` strings (from `--set`), applied in order before validation;
 /// the value is a YAML scalar or flow collection (`[0, 0, -1]`).
-/// Throws ConfigError listing every problem found (missing file, malformed YAML, unknown key,
-/// wrong type, missing required key, value out of range); nothing is returned partially valid.
+/// Throws ConfigError listing every problem found (missing file, with a suggestion when `path`
+/// is a bare word close to a problem of `problems`; a file over the size limit; malformed YAML; a
+/// second YAML document; unknown key, wrong type, missing required key, value out of range);
+/// nothing is returned partially valid.
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
                       const ProblemCatalog& problems);
 

@@ -22,9 +22,10 @@ struct RunOptions {
   std::string output_dir;              ///< `--output DIR`; empty: io.output_dir, else the problem name
   std::string backend;                 ///< `--backend host|cuda`; empty: the config's backend key
   /// `--restart FILE`: continue from this snapshot (any rank count). io.continue: true does the
-  /// same with the newest snapshot of the run directory. A snapshot in the run directory is
-  /// continued in place (later snapshots removed, log appended); otherwise the run directory
-  /// starts with the restored state.
+  /// same with the newest snapshot of the run directory. A snapshot that the run directory's
+  /// index lists is continued in place (later snapshots moved aside into
+  /// discarded_after_NNNN/, log rows after its step dropped, then appended to); otherwise the
+  /// run directory starts with the restored state. docs/output.md, "The run directory".
   std::string restart_file;
   bool quiet = false;                  ///< no progress line (the summary is still printed)
 };

@@ -46,11 +46,14 @@ template <typename Real>
 class Simulation {
  public:
   /// Sets up `config` on `backend` ("host" or "cuda"): decomposes the grid over the MPI ranks
-  /// (mpi.*_procs; one block without MPI), configures the problem, evaluates its initial state
-  /// in host memory, copies it to the backend and fills the ghost cells. Collective over all
-  /// ranks. Throws alfven::Error for a problem, decomposition or backend that cannot be set up,
-  /// and UnphysicalStateError if the initial state is unphysical.
-  Simulation(const RunConfig& config, const std::string& backend);
+  /// (mpi.*_procs; one block without MPI), configures the problem, checks that the run fits in
+  /// memory (memory_estimate.hpp; `restarting`: the state will be read from a snapshot, which
+  /// needs room for the file's contents), evaluates its initial state in host memory, copies it
+  /// to the backend and fills the ghost cells. Collective over all ranks. Throws alfven::Error
+  /// for a problem, decomposition or backend that cannot be set up, ConfigError (on every rank)
+  /// when the host or device memory is too small for the run, with both figures, and
+  /// UnphysicalStateError if the initial state is unphysical.
+  Simulation(const RunConfig& config, const std::string& backend, bool restarting = false);
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
 
@@ -86,6 +89,9 @@ class Simulation {
  private:
   TimeStepCheck<Real> global_time_step();
   void set_up_bodies(const Fields<Real, backend::Host>& initial);
+  /// Throws ConfigError on every rank when a rank's estimated memory need exceeds what its host
+  /// (or device) has available.
+  void check_memory(const std::string& backend, bool restarting) const;
   void throw_if_unphysical(const TimeStepCheck<Real>& check) const;
 
   RunConfig config_;

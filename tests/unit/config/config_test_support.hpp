@@ -55,4 +55,10 @@ inline std::string error_of(const std::string& yaml,
   return "";
 }
 
+/// Asserts `message` contains `fragment`.
+inline void expect_has(const std::string& message, const std::string& fragment) {
+  EXPECT_NE(message.find(fragment), std::string::npos) << "missing: " << fragment << "\nin:\n"
+                                                       << message;
+}
+
 }  // namespace alfven_test

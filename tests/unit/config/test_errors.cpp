@@ -6,14 +6,10 @@
 #include "config_test_support.hpp"
 
 using alfven_test::error_of;
+using alfven_test::expect_has;
 using alfven_test::minimal_yaml;
 
 namespace {
-/// Asserts `message` contains `fragment`.
-void expect_has(const std::string& message, const std::string& fragment) {
-  EXPECT_NE(message.find(fragment), std::string::npos) << "missing: " << fragment << "\nin:\n"
-                                                       << message;
-}
 
 std::string with_grid(const std::string& grid_line) {
   return "time: {tend: 0.5, dt_output: 0.1}\n" + grid_line + "\n";
@@ -43,7 +39,7 @@ TEST(ConfigErrors, RealBooleanEnumAndListTypes) {
   expect_has(message, "config.yaml:5: precision: expected one of float, double, got \"quad\"");
   expect_has(message,
              "config.yaml:6: sources.gravity: expected a list of 3 real numbers [gx, gy, gz], "
-             "got a list");
+             "got [0, 1] (2 values, need 3)");
 }
 
 TEST(ConfigErrors, MissingRequiredKey) {

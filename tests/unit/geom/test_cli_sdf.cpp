@@ -10,11 +10,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <random>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../io/temp_dir.hpp"
@@ -399,3 +401,48 @@ TEST(Sdf, CudaBackendAsThisBuildAllows) {
 }
 
 }  // namespace
+
+// The points CSV replaced an earlier output in place (a full disk left it truncated): it is now
+// written to a temporary file and renamed over the old one, which a hard link still shows whole.
+TEST(Sdf, PointsOutputReplacesAnEarlierFileAtomically) {
+  SphereFixture f;
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n2,0,0\n");
+  write_text(f.dir.file("out.csv"), "an earlier output\n");
+  ASSERT_EQ(::link(f.dir.file("out.csv").c_str(), f.dir.file("earlier.csv").c_str()), 0);
+  const CommandResult r =
+      run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("out.csv"), f.dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(read_csv(f.dir.file("out.csv")).size(), 3u);
+  std::ifstream earlier(f.dir.file("earlier.csv"));
+  std::string line;
+  std::getline(earlier, line);
+  EXPECT_EQ(line, "an earlier output");  // replaced by a rename, not rewritten in place
+  EXPECT_FALSE(std::filesystem::exists(f.dir.file("out.csv.tmp")));
+}
+
+// `alfven sdf --grid` onto a full disk printed a clean message and then segfaulted at exit inside
+// HDF5 (status 139). A file-size limit of 10 MiB (prlimit; the 112^3 double grid is 11 MB)
+// stands for the full disk; skipped without prlimit or where MPI cannot start under the limit.
+TEST(Sdf, GridOntoAFullDiskIsAMessageNotACrash) {
+  alfven_test::TempDir dir;
+  const std::string box = dir.file("box.stl");
+  write_stl(make_box_mesh(Vec3<double>{0, 0, 0}, Vec3<double>{1, 2, 3}), box);
+  const std::string limited = "sh -c 'trap \"\" XFSZ && exec prlimit --fsize=10485760 \"$0\" \"$@\"' \"" +
+                              std::string(ALFVEN_EXE) + "\" ";
+  const std::string log = dir.file("log.txt");
+  if (std::system((limited + "info > " + log + " 2>&1").c_str()) != 0)
+    GTEST_SKIP() << "no prlimit, or alfven does not start under a 10 MiB file-size limit here";
+  write_text(dir.file("grid.h5"), "an earlier grid");
+  const int rc = std::system(
+      (limited + "sdf " + box + " --grid 112 -o " + dir.file("grid.h5") + " > " + log + " 2>&1").c_str());
+  std::ifstream in(log);
+  const std::string output((std::istreambuf_iterator<char>(in)), {});
+  ASSERT_TRUE(WIFEXITED(rc)) << output;
+  EXPECT_EQ(WEXITSTATUS(rc), 1) << output;  // 139 (128 + SIGSEGV) before
+  EXPECT_NE(output.find("cannot write snapshot"), std::string::npos) << output;
+  std::ifstream grid(dir.file("grid.h5"));
+  std::string kept;
+  std::getline(grid, kept);
+  EXPECT_EQ(kept, "an earlier grid");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("grid.h5.tmp")));
+}

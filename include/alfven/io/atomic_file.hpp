@@ -1,0 +1,33 @@
+/// @file atomic_file.hpp
+/// @brief Replacing a file atomically: write it under a temporary name, flush it to the disk and
+/// rename it into place, so that a reader (or a restart after a crash, a kill, a full disk or a
+/// power loss) sees either the old file or the complete new one, never a truncated one. Every
+/// file Alfven rewrites goes through here (snapshots, XDMF, index, config copy, logs, CSV and
+/// PNG outputs).
+#pragma once
+
+#include <string>
+
+namespace alfven {
+namespace io {
+
+/// The temporary name used while `path` is being written: path + ".tmp".
+inline std::string temporary_path(const std::string& path) {
+  return path + ".tmp";
+}
+
+/// Flushes the file `path` to the disk (fsync), so that a rename after it never exposes an
+/// empty or partial file after a power loss. Throws alfven::Error naming `what` and the file.
+void sync_file(const std::string& path, const char* what);
+
+/// Renames `temporary` to `path` (replacing it; atomic within one file system). On failure
+/// removes `temporary` and throws alfven::Error naming `what` (e.g. "snapshot") and both files.
+void move_into_place(const std::string& temporary, const std::string& path, const char* what);
+
+/// Writes `content` to `path` through temporary_path(path): write, fsync, rename.
+/// @throws alfven::Error naming `what` and the file on any failure (a full disk included); the
+///         earlier file of that name is then left as it was and no temporary file is left.
+void write_file_atomically(const std::string& path, const std::string& content, const char* what);
+
+}  // namespace io
+}  // namespace alfven

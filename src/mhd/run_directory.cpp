@@ -1,0 +1,134 @@
+// An earlier run's directory: remove only what its index lists, or set later files aside.
+#include "run_directory.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <ostream>
+#include <set>
+
+#include "alfven/core/error.hpp"
+
+namespace fs = std::filesystem;
+
+namespace alfven {
+namespace mhd {
+
+namespace {
+
+/// The files a run writes under fixed names (replaced, never listed as kept).
+const std::set<std::string>& fixed_names() {
+  static const std::set<std::string> names = {"config.yaml", "log.csv", "snapshots.txt", "run.xdmf"};
+  return names;
+}
+
+/// The number NNNN of density_NNNN.png as image_name() writes it, or -1.
+int image_number(const std::string& name) {
+  if (name.size() < 13 || name.compare(0, 8, "density_") != 0 || name.compare(name.size() - 4, 4, ".png") != 0)
+    return -1;
+  const int n = snapshot_number("snapshot_" + name.substr(8, name.size() - 12) + ".h5");
+  return n >= 0 && image_name(n) == name ? n : -1;
+}
+
+void remove_file(const std::string& path, const std::string& dir) {
+  std::error_code ec;
+  fs::remove(path, ec);
+  ALFVEN_REQUIRE(!ec, "cannot remove '" << path << "' of the earlier run in '" << dir << "': " << ec.message()
+                                        << "; remove it yourself (or give the folder write permission), or choose "
+                                           "another --output");
+}
+
+std::string listed_names(const std::vector<std::string>& names) {
+  std::string s;
+  for (std::size_t i = 0; i < names.size() && i < 5; ++i) s += (i ? ", " : "") + names[i];
+  if (names.size() > 5) s += " and " + std::to_string(names.size() - 5) + " more";
+  return s;
+}
+
+}  // namespace
+
+void clear_earlier_run(const std::string& dir, std::ostream& out) {
+  if (!holds_earlier_run(dir)) return;
+  std::vector<std::string> notes;
+  const std::vector<IndexEntry> index = load_index(dir, notes);
+  for (const std::string& note : notes) out << "note: " << note << "\n";
+  std::size_t images = 0;
+  for (std::size_t n = 0; n < index.size(); ++n) {
+    remove_file(dir + "/" + index[n].name, dir);
+    std::error_code ec;
+    if (fs::exists(dir + "/" + image_name(int(n)), ec)) {
+      remove_file(dir + "/" + image_name(int(n)), dir);
+      ++images;
+    }
+  }
+  remove_file(dir + "/run.xdmf", dir);  // it lists the snapshots just removed
+  remove_temporaries(dir);
+  std::vector<std::string> kept;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!fixed_names().count(name)) kept.push_back(name);
+  }
+  std::sort(kept.begin(), kept.end());
+  out << "note: replaced the output of an earlier run in " << dir << ": removed " << index.size() << " snapshots"
+      << (index.empty() ? "" : " (" + name_range(index) + ")") << " and " << images << " images";
+  if (!kept.empty())
+    out << "; kept " << kept.size() << " other file" << (kept.size() == 1 ? "" : "s")
+        << " that run did not list: " << listed_names(kept);
+  out << "\n";
+}
+
+std::string set_aside_later_snapshots(const std::string& dir, const std::vector<IndexEntry>& index,
+                                      std::size_t from, std::ostream& out) {
+  // Later snapshots and images: listed after `from`, or present with a later number.
+  std::vector<std::string> snapshots, images;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (snapshot_number(name) > int(from)) snapshots.push_back(name);
+    if (image_number(name) > int(from)) images.push_back(name);
+  }
+  if (snapshots.empty() && images.empty()) return "";
+  std::sort(snapshots.begin(), snapshots.end());
+  std::sort(images.begin(), images.end());
+  char base[64];
+  std::snprintf(base, sizeof base, "discarded_after_%04d", int(from));
+  std::string aside = dir + "/" + base;
+  for (int k = 2; fs::exists(aside, ec); ++k) aside = dir + "/" + base + "_" + std::to_string(k);
+  fs::create_directories(aside, ec);
+  ALFVEN_REQUIRE(!ec, "cannot create '" << aside << "' to keep the later snapshots of '" << dir << "': " << ec.message());
+  for (const std::string& name : fixed_names()) {
+    if (name == "run.xdmf" || !fs::exists(dir + "/" + name, ec)) continue;  // the XDMF would list files not there
+    fs::copy_file(dir + "/" + name, aside + "/" + name, ec);
+    ALFVEN_REQUIRE(!ec, "cannot copy '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
+  }
+  for (const auto* names : {&snapshots, &images})
+    for (const std::string& name : *names) {
+      fs::rename(dir + "/" + name, aside + "/" + name, ec);
+      ALFVEN_REQUIRE(!ec, "cannot move '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
+    }
+  std::vector<IndexEntry> later;
+  for (const std::string& name : snapshots) later.push_back({name, 0.0});
+  out << "note: continuing from " << index[from].name << " (t = " << index[from].time << ") in " << dir
+      << ": moved the " << snapshots.size() << " later snapshot" << (snapshots.size() == 1 ? "" : "s")
+      << (later.empty() ? "" : " (" + name_range(later) + ")") << " and " << images.size() << " image"
+      << (images.size() == 1 ? "" : "s") << " to " << aside
+      << ", with the log.csv, config.yaml and snapshots.txt they belong to\n";
+  return aside;
+}
+
+void remove_temporaries(const std::string& dir) {
+  std::error_code ec;
+  std::vector<fs::path> stale;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() <= 4 || name.compare(name.size() - 4, 4, ".tmp") != 0) continue;
+    const std::string base = name.substr(0, name.size() - 4);
+    if (fixed_names().count(base) || snapshot_number(base) >= 0 || image_number(base) >= 0)
+      stale.push_back(entry.path());
+  }
+  for (const fs::path& p : stale) fs::remove(p, ec);
+}
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,36 @@
+// What a run does to a directory an earlier run left: removes only what that run's index lists
+// (a new run), or sets later files aside (a run continued in place from an earlier snapshot),
+// and says what it did. Rank 0 only.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "run_index.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// For a new run in `dir` (which exists): when it holds an earlier run, removes the snapshots
+/// its index lists (load_index) with their density images, and its run.xdmf; every other file
+/// stays. Prints to `out` what was removed and which other files were kept (up to five names).
+/// Throws alfven::Error naming a file that cannot be removed (a folder in its place, no write
+/// permission) and what to do.
+void clear_earlier_run(const std::string& dir, std::ostream& out);
+
+/// For a run continued in `dir` after index[from]: moves every later snapshot file of the
+/// directory (listed in `index` or not, numbered after `from`) and its image into a new folder
+/// dir/discarded_after_NNNN (NNNN = from; "_2", "_3", ... appended when it exists), with copies
+/// of log.csv, config.yaml and snapshots.txt, and prints what was moved where. Nothing is moved
+/// (and no folder made) when there is nothing later. Returns the folder ("" if none). Throws
+/// alfven::Error naming the file that cannot be moved.
+std::string set_aside_later_snapshots(const std::string& dir, const std::vector<IndexEntry>& index,
+                                      std::size_t from, std::ostream& out);
+
+/// Removes the temporary files a stopped run may have left (NAME.tmp of the files a run writes:
+/// snapshots, images, snapshots.txt, run.xdmf, config.yaml, log.csv). Only names a run writes.
+void remove_temporaries(const std::string& dir);
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,168 @@
+// Continuing a run (issue 10, items 2, 3, 5, 6 and 9): a continued run writes the output
+// schedule and the log of the run that never stopped, recovers a missing or emptied index from
+// the snapshots themselves, sets later files aside (never deletes them) when restarted in place
+// from an earlier snapshot, and restarts from snapshots written before checksums (format 1).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "alfven/io/snapshot.hpp"
+#include "run_test_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace alfven_test;
+
+namespace {
+
+std::vector<double> times_of(const std::vector<std::pair<std::string, double>>& index) {
+  std::vector<double> t;
+  for (const auto& e : index) t.push_back(e.second);
+  return t;
+}
+
+std::string numbered(const char* stem, int n, const char* ext) {
+  char name[64];
+  std::snprintf(name, sizeof name, "%s_%04d.%s", stem, n, ext);
+  return name;
+}
+
+}  // namespace
+
+// Stopped at t_end = 0.15 and continued to 0.3: the snapshot near 0.2 that the uninterrupted run
+// writes was skipped (the off-schedule final snapshot was counted as a scheduled one).
+TEST(Restart, ContinuedRunWritesTheScheduleOfTheRunThatNeverStopped) {
+  const std::string straight = fresh_dir("schedule_straight"), parts = fresh_dir("schedule_parts");
+  run_into(straight, small_vortex({"time.tend=0.3", "time.dt_output=0.1"}));
+  run_into(parts, small_vortex({"time.tend=0.15", "time.dt_output=0.1"}));
+  const double stop = read_index(parts).back().second;
+  run_into(parts, small_vortex({"time.tend=0.3", "time.dt_output=0.1", "io.continue=true"}));
+  std::vector<double> expected = times_of(read_index(straight));
+  ASSERT_EQ(expected.size(), 4u);  // 0 and the first steps past 0.1, 0.2 and 0.3
+  expected.push_back(stop);        // plus the final state of the first part
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(times_of(read_index(parts)), expected);
+  // Bit for bit the same states: the last snapshots agree.
+  const auto a = alfven::io::read_snapshot(straight + "/snapshot_0003.h5");
+  const auto b = alfven::io::read_snapshot(parts + "/snapshot_0004.h5");
+  EXPECT_EQ(a.meta.step, b.meta.step);
+  EXPECT_TRUE(a.raw == b.raw);
+  fs::remove_all(straight);
+  fs::remove_all(parts);
+}
+
+// A run killed between two snapshots has logged steps past its last snapshot; continued, it
+// logged them again (310 rows for 256 steps, the step column going back). Here the kill is
+// reproduced exactly: a finished run with the index cut back to snapshot 1 and the later
+// snapshots gone, the log left whole.
+TEST(Restart, ContinuedLogReadsAsTheLogOfARunThatNeverStopped) {
+  const std::string straight = fresh_dir("log_straight"), killed = fresh_dir("log_killed");
+  const auto overrides = small_vortex({"time.tend=0.3", "time.dt_output=0.1", "io.log_every=1"});
+  run_into(straight, overrides);
+  fs::copy(straight, killed, fs::copy_options::recursive);
+  const auto index = read_index(killed);
+  ASSERT_EQ(index.size(), 4u);
+  {
+    std::ofstream cut(killed + "/snapshots.txt", std::ios::trunc);
+    for (int n = 0; n < 2; ++n) {
+      char line[96];
+      std::snprintf(line, sizeof line, "%s %.17g\n", index[n].first.c_str(), index[n].second);
+      cut << line;
+    }
+  }
+  for (int n = 2; n < 4; ++n) {
+    fs::remove(killed + "/" + numbered("snapshot", n, "h5"));
+    fs::remove(killed + "/" + numbered("density", n, "png"));
+  }
+  run_into(killed, {"grid.i_size=16", "grid.j_size=16", "time.tend=0.3", "time.dt_output=0.1",
+                    "io.log_every=1", "io.continue=true"});
+  const auto a = read_log(straight), b = read_log(killed);
+  ASSERT_EQ(b.size(), a.size());
+  for (std::size_t r = 0; r < a.size(); ++r)
+    for (std::size_t c = 0; c < 6; ++c)  // every column but the measured throughput
+      EXPECT_EQ(b[r][c], a[r][c]) << "row " << r << ", column " << c;
+  EXPECT_EQ(read_index(killed), read_index(straight));
+  fs::remove_all(straight);
+  fs::remove_all(killed);
+}
+
+// A kill that left snapshots.txt empty (4 of 28 kills) or without it: io.continue rebuilds the
+// index from the snapshot files and continues from the newest, as the run that never stopped.
+TEST(Restart, ContinueRebuildsAMissingOrEmptyIndexFromTheSnapshots) {
+  const std::string straight = fresh_dir("rebuild_straight");
+  run_into(straight, small_vortex({"time.tend=0.3", "time.dt_output=0.1"}));
+  const auto final_straight = alfven::io::read_snapshot(straight + "/snapshot_0003.h5");
+  for (const bool remove : {false, true}) {
+    const std::string dir = fresh_dir(remove ? "rebuild_missing" : "rebuild_empty");
+    run_into(dir, small_vortex({"time.tend=0.2", "time.dt_output=0.1"}));
+    const auto before = read_index(dir);
+    ASSERT_EQ(before.size(), 3u);
+    if (remove)
+      fs::remove(dir + "/snapshots.txt");
+    else
+      std::ofstream(dir + "/snapshots.txt", std::ios::trunc);
+    const std::string out =
+        run_into(dir, small_vortex({"time.tend=0.3", "time.dt_output=0.1", "io.continue=true"}));
+    EXPECT_NE(out.find("rebuilt"), std::string::npos) << out;
+    const auto after = read_index(dir);
+    ASSERT_GE(after.size(), 4u);
+    EXPECT_TRUE(std::equal(before.begin(), before.end(), after.begin()));
+    const auto last = alfven::io::read_snapshot(dir + "/" + after.back().first);
+    EXPECT_EQ(last.meta.step, final_straight.meta.step);
+    EXPECT_TRUE(last.raw == final_straight.raw);
+    fs::remove_all(dir);
+  }
+  fs::remove_all(straight);
+}
+
+// --restart from an earlier snapshot of the same directory deleted the later snapshots silently
+// (and kept their log rows and the old config.yaml). They are now moved aside, with the log and
+// configuration they belong to, and the run says so; what stays describes what is on disk.
+TEST(Restart, InPlaceRestartFromAnEarlierSnapshotSetsLaterFilesAside) {
+  const std::string dir = fresh_dir("aside");
+  run_into(dir, small_vortex({"time.tend=0.3", "time.dt_output=0.05", "io.log_every=1"}));
+  const auto first = read_index(dir);
+  const auto first_log = read_log(dir);
+  ASSERT_GE(first.size(), 6u);
+  const std::string later = read_text(dir + "/snapshot_0004.h5");
+  const std::string out = run_into(dir, small_vortex({"time.tend=0.2", "time.dt_output=0.05", "io.log_every=1"}),
+                                   dir + "/snapshot_0002.h5");
+  const std::string aside = dir + "/discarded_after_0002";
+  EXPECT_NE(out.find(aside), std::string::npos) << out;
+  EXPECT_NE(out.find("moved"), std::string::npos) << out;
+  for (std::size_t n = 3; n < first.size(); ++n)
+    EXPECT_TRUE(fs::exists(aside + "/" + numbered("snapshot", int(n), "h5"))) << n;
+  EXPECT_EQ(read_text(aside + "/snapshot_0004.h5"), later);
+  EXPECT_NE(read_text(aside + "/config.yaml").find("tend: 0.3"), std::string::npos);
+  EXPECT_EQ(read_log(aside), first_log);  // the whole log of the first run
+  // What stays: an index of the files there, a log whose steps only go forward and end at the
+  // last snapshot, the configuration of the continued run.
+  const auto index = read_index(dir);
+  for (const auto& e : index) EXPECT_TRUE(fs::exists(dir + "/" + e.first)) << e.first;
+  for (int n = int(index.size()); n < int(first.size()) + 2; ++n)
+    EXPECT_FALSE(fs::exists(dir + "/" + numbered("snapshot", n, "h5"))) << n;
+  const auto log = read_log(dir);
+  for (std::size_t r = 1; r < log.size(); ++r) EXPECT_LT(std::stol(log[r - 1][0]), std::stol(log[r][0])) << r;
+  EXPECT_EQ(std::stol(log.back()[0]), alfven::io::read_snapshot(dir + "/" + index.back().first).meta.step);
+  EXPECT_NE(read_text(dir + "/config.yaml").find("tend: 0.2"), std::string::npos);
+  fs::remove_all(dir);
+}
+
+// A restart reads snapshots written before checksums (format 1, by the previous main): from
+// step 1 of an 8 x 8 vortex it reaches the final state that run wrote, bit for bit, and says the
+// snapshot was read unverified.
+TEST(Restart, RestartsFromFormatOneSnapshots) {
+  const std::string data = std::string(ALFVEN_SOURCE_DIR) + "/tests/data/snapshots/";
+  const std::string dir = fresh_dir("format1");
+  const std::string out = run_into(dir, {"grid.i_size=8", "grid.j_size=8", "time.tend=0.1", "time.dt_output=0.04"},
+                                   data + "orszag_tang_8x8_v1_0001.h5");
+  EXPECT_NE(out.find("format 1"), std::string::npos) << out;
+  const auto expected = alfven::io::read_snapshot(data + "orszag_tang_8x8_v1_0003.h5");
+  const auto got = alfven::io::read_snapshot(dir + "/" + read_index(dir).back().first);
+  EXPECT_EQ(got.meta.step, expected.meta.step);
+  EXPECT_EQ(got.meta.time, expected.meta.time);
+  EXPECT_TRUE(got.raw == expected.raw);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,153 @@
+// What a run does to its directory (issue 10, items 5, 7, 10 and 12): the files it rewrites are
+// replaced atomically; a new run into an earlier run's directory removes only the files that
+// run's index lists and says what it removed and kept; an earlier run that cannot be removed is
+// an error, not a crash; the command config.yaml suggests works; a run too large for the memory
+// is refused before anything is allocated or written.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "run_test_support.hpp"
+
+namespace fs = std::filesystem;
+using namespace alfven_test;
+
+// snapshots.txt was rewritten in place (truncated, then written) after each snapshot: a kill in
+// between left it empty. Every file a run rewrites is now replaced by a rename: a hard link to
+// the old file keeps the old contents. (The log is appended to; only its rows are added.)
+TEST(RunDirectory, FilesARunRewritesAreReplacedNotTruncated) {
+  const std::string dir = fresh_dir("atomic");
+  run_into(dir, small_vortex({"time.tend=0.1", "time.dt_output=0.05"}));
+  const std::vector<std::string> names = {"snapshots.txt", "config.yaml", "run.xdmf", "log.csv"};
+  auto link_all = [&] {
+    std::vector<std::string> old;
+    for (const std::string& name : names) {
+      fs::remove(dir + "/old_" + name);
+      fs::create_hard_link(dir + "/" + name, dir + "/old_" + name);
+      old.push_back(read_text(dir + "/" + name));
+    }
+    return old;
+  };
+  // Continued in place: the index, the XDMF and config.yaml are rewritten, the log appended to.
+  std::vector<std::string> old = link_all();
+  run_into(dir, small_vortex({"time.tend=0.2", "time.dt_output=0.05", "io.continue=true"}));
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(read_text(dir + "/old_" + names[i]), old[i]) << names[i] << " was rewritten in place";
+    EXPECT_NE(read_text(dir + "/" + names[i]), old[i]) << names[i];
+  }
+  EXPECT_EQ(read_text(dir + "/old_log.csv").rfind(old[3], 0), 0u) << "log.csv lost rows";
+  // Replaced by a new run: all four are new files.
+  old = link_all();
+  run_into(dir, small_vortex({"time.tend=0.15", "time.dt_output=0.05"}));
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(read_text(dir + "/old_" + names[i]), old[i]) << names[i] << " was rewritten in place";
+    EXPECT_NE(read_text(dir + "/" + names[i]), old[i]) << names[i];
+  }
+  fs::remove_all(dir);
+}
+
+// "replaced the output of an earlier run" removed snapshot_final_KEEP.h5 and
+// density_paper_figure.png, which the user had put there.
+TEST(RunDirectory, NewRunRemovesOnlyTheFilesTheEarlierRunListed) {
+  const std::string dir = fresh_dir("keep");
+  run_into(dir, small_vortex({"time.tend=0.15", "time.dt_output=0.05"}));
+  fs::copy_file(dir + "/snapshot_0001.h5", dir + "/snapshot_final_KEEP.h5");
+  fs::copy_file(dir + "/density_0001.png", dir + "/density_paper_figure.png");
+  std::ofstream(dir + "/notes.txt") << "mine";
+  const std::size_t earlier = read_index(dir).size();
+  const std::string out = run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+  EXPECT_TRUE(fs::exists(dir + "/snapshot_final_KEEP.h5"));
+  EXPECT_TRUE(fs::exists(dir + "/density_paper_figure.png"));
+  EXPECT_EQ(read_text(dir + "/notes.txt"), "mine");
+  EXPECT_NE(out.find("removed " + std::to_string(earlier) + " snapshots"), std::string::npos) << out;
+  EXPECT_NE(out.find("kept"), std::string::npos) << out;
+  EXPECT_NE(out.find("snapshot_final_KEEP.h5"), std::string::npos) << out;
+  // The new run's files only: its own snapshots, none of the earlier run's later ones.
+  const auto index = read_index(dir);
+  for (std::size_t n = index.size(); n < earlier; ++n) {
+    char name[32];
+    std::snprintf(name, sizeof name, "/snapshot_%04zu.h5", n);
+    EXPECT_FALSE(fs::exists(dir + name)) << name;
+  }
+  fs::remove_all(dir);
+}
+
+// A file of the earlier run that cannot be removed (here a folder in place of an image, which
+// root cannot remove either; a read-only folder for a user who is not root) gave
+// "unexpected error ... filesystem error" and exit status 2.
+TEST(RunDirectory, EarlierRunThatCannotBeRemovedIsAnErrorNamingTheFile) {
+  const std::string dir = fresh_dir("stuck");
+  run_into(dir, small_vortex({"time.tend=0.1", "time.dt_output=0.05"}));
+  fs::remove(dir + "/density_0001.png");
+  fs::create_directories(dir + "/density_0001.png/inside");
+  try {
+    run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+    FAIL() << "expected an error";
+  } catch (const alfven::Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(dir + "/density_0001.png"), std::string::npos) << m;
+    EXPECT_NE(m.find("cannot remove"), std::string::npos) << m;
+  } catch (const std::exception& e) {
+    FAIL() << "not an alfven::Error: " << e.what();
+  }
+  if (::geteuid() != 0) {  // a read-only earlier run (root may write anywhere)
+    const std::string ro = fresh_dir("read_only");
+    run_into(ro, small_vortex({"time.tend=0.1", "time.dt_output=0.05"}));
+    fs::permissions(ro, fs::perms::owner_write, fs::perm_options::remove);
+    EXPECT_THROW(run_into(ro, small_vortex({"time.tend=0.05", "time.dt_output=0.05"})), alfven::Error);
+    fs::permissions(ro, fs::perms::owner_write, fs::perm_options::add);
+    fs::remove_all(ro);
+  }
+  fs::remove_all(dir);
+}
+
+// config.yaml says "Re-run it with: alfven run DIR/config.yaml", which was then refused.
+TEST(RunDirectory, TheCommandConfigYamlSuggestsWorks) {
+  const std::string dir = fresh_dir("rerun");
+  run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+  std::istringstream header(read_text(dir + "/config.yaml"));
+  std::string line, command;
+  while (std::getline(header, line) && command.empty())
+    if (line.find("Re-run it with: ") != std::string::npos) command = line.substr(line.find("alfven run "));
+  ASSERT_FALSE(command.empty());
+  std::istringstream words(command.substr(std::string("alfven run ").size()));
+  alfven::mhd::RunOptions o;
+  words >> o.config;
+  std::string word;
+  while (words >> word) {
+    ASSERT_TRUE(word == "-o" || word == "--output") << "unexpected word in '" << command << "'";
+    words >> o.output_dir;
+  }
+  o.quiet = true;
+  std::ostringstream out;
+  fs::remove(dir + "/snapshot_0001.h5");  // to see that the rerun writes it again
+  ASSERT_NO_THROW(alfven::mhd::run(o, out)) << command;
+  EXPECT_TRUE(fs::exists(dir + "/snapshot_0001.h5")) << command;
+  fs::remove_all(dir);
+}
+
+// A 100000^3 grid or a margin of 1e8 ended in "unexpected error: std::bad_alloc" (a 400^3 run
+// grew past 7 GB without a word). The memory a run needs is estimated first and the run refused
+// with the figure and what is available; nothing is written.
+TEST(RunDirectory, RunTooLargeForTheMemoryIsRefusedWithTheFigures) {
+  for (const auto& overrides : std::vector<std::vector<std::string>>{
+           {"grid.i_size=100000", "grid.j_size=100000", "grid.k_size=100000"},
+           {"grid.i_size=16", "grid.j_size=16", "grid.margin=100000000"}}) {
+    const std::string dir = fresh_dir("too_large");
+    try {
+      run_into(dir, overrides);
+      FAIL() << "expected an error for " << overrides.back();
+    } catch (const alfven::Error& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find("needs about"), std::string::npos) << m;
+      EXPECT_NE(m.find("available"), std::string::npos) << m;
+      EXPECT_NE(m.find("GiB"), std::string::npos) << m;
+    } catch (const std::exception& e) {
+      FAIL() << "not an alfven::Error: " << e.what();
+    }
+    EXPECT_FALSE(fs::exists(dir));
+  }
+}
