@@ -28,6 +28,8 @@ constexpr int kMinSide = 512;   // the smaller side of the field area is at leas
 constexpr int kMaxSide = 8192;  // the larger side is at most this (unless nx, ny are larger)
 constexpr Rgb8 kBackground = {255, 255, 255};
 constexpr Rgb8 kInk = {0, 0, 0};
+constexpr Rgb8 kBodyFill = {70, 70, 70};        // cells inside an embedded body
+constexpr Rgb8 kBodyOutline = {255, 255, 255};  // solid cells next to the fluid
 
 std::string tick_label(double v) {
   char buffer[32];
@@ -151,9 +153,28 @@ FieldImage render_field_image(const double* values, int nx, int ny, const std::s
   return im;
 }
 
+void draw_bodies(FieldImage& im, const double* signed_distance, int nx, int ny) {
+  ALFVEN_REQUIRE(signed_distance != nullptr && im.field_width == nx * im.scale &&
+                     im.field_height == ny * im.scale,
+                 "draw_bodies: the signed distance must have the picture's " << nx << " x " << ny
+                                                                            << " cells");
+  Canvas canvas{im.width, im.height, im.rgb};
+  auto solid = [&](int i, int j) { return signed_distance[i + std::size_t(nx) * j] < 0; };
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i) {
+      if (!solid(i, j)) continue;
+      const bool edge = (i > 0 && !solid(i - 1, j)) || (i + 1 < nx && !solid(i + 1, j)) ||
+                        (j > 0 && !solid(i, j - 1)) || (j + 1 < ny && !solid(i, j + 1));
+      canvas.fill(im.field_x + i * im.scale, im.field_y + (ny - 1 - j) * im.scale, im.scale,
+                  im.scale, edge ? kBodyOutline : kBodyFill);
+    }
+}
+
 void write_field_png(const std::string& path, const double* values, int nx, int ny,
-                     const std::string& title, double vmin, double vmax) {
-  const FieldImage im = render_field_image(values, nx, ny, title, vmin, vmax);
+                     const std::string& title, double vmin, double vmax,
+                     const double* signed_distance) {
+  FieldImage im = render_field_image(values, nx, ny, title, vmin, vmax);
+  if (signed_distance) draw_bodies(im, signed_distance, nx, ny);
   write_png_rgb(path, im.width, im.height, im.rgb);
 }
 

@@ -177,6 +177,19 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     }
   }
 
+  if (!cfg.bodies.empty()) {
+    const std::vector<Real> distance = sim.gather_signed_distance();  // collective
+    if (root) {
+      output->set_signed_distance(distance);
+      out << "bodies: " << cfg.bodies.size() << ", " << sim.solid_cells() << " solid cells of which "
+          << sim.body_ghost_cells() << " ghost cells";
+      if (effective_margin(cfg) != cfg.margin)
+        out << "; grid.margin raised from " << cfg.margin << " to " << effective_margin(cfg)
+            << " (the image points of the bodies' cells reach that far)";
+      out << "\n";
+    }
+  }
+
   RunSummary summary;
   summary.output_dir = dir;
   summary.backend = sim.solver().backend_name();

@@ -91,6 +91,7 @@ void RunOutput::write_xdmf() const {
   std::vector<std::string> names;
   std::vector<std::pair<std::string, double>> files;
   for (int v = 0; v < num_vars; ++v) names.push_back(var_name(v));
+  if (!signed_distance_.empty()) names.push_back("signed_distance");
   for (const IndexEntry& e : snapshots_) files.emplace_back(e.name, e.time);
   io::write_xdmf(dir_ + "/run.xdmf", info_, type, names, files);
 }
@@ -99,6 +100,7 @@ std::pair<int, int> RunOutput::image_axes() const {
   int axes[3], n = 0;
   for (int a = 0; a < 3; ++a)
     if (grid_.active(a)) axes[n++] = a;
+  if (n == 3) return {0, 1};  // a 3D run: the x-y plane through the middle of z
   return n == 2 ? std::make_pair(axes[0], axes[1]) : std::make_pair(-1, -1);
 }
 
@@ -116,6 +118,8 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
   std::vector<io::FieldRef> fields;
   for (int v = 0; v < num_vars; ++v) fields.push_back({var_name(v), type, interior.data() + v * cells});
+  const std::vector<Real> distance(signed_distance_.begin(), signed_distance_.end());
+  if (!distance.empty()) fields.push_back({"signed_distance", type, distance.data()});
   io::SnapshotMeta meta;
   meta.time = time;
   meta.step = step;
@@ -133,20 +137,50 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
 
   const auto axes = image_axes();
   if (config_.write_png && axes.first >= 0) {
-    // The density as a 2D picture of the two active axes (first axis to the right).
+    // The density as a 2D picture of the two active axes (first axis to the right); in 3D the
+    // x-y plane through the middle cell of z.
     const int w = grid_.global_n[axes.first], h = grid_.global_n[axes.second];
-    std::vector<double> image(std::size_t(w) * h);
+    std::vector<double> image(std::size_t(w) * h), body;
     const long sa = axes.first == 0 ? 1 : (axes.first == 1 ? nx : long(nx) * ny);
     const long sb = axes.second == 1 ? nx : long(nx) * ny;
+    const bool three_d = grid_.active(0) && grid_.active(1) && grid_.active(2);
+    const long slice = three_d ? long(grid_.global_n[2] / 2) * nx * ny : 0;
     for (int b = 0; b < h; ++b)
-      for (int a = 0; a < w; ++a) image[a + std::size_t(w) * b] = double(interior[a * sa + b * sb]);
-    const auto mm = std::minmax_element(image.begin(), image.end());
+      for (int a = 0; a < w; ++a)
+        image[a + std::size_t(w) * b] = double(interior[slice + a * sa + b * sb]);
+    if (!signed_distance_.empty()) {
+      body.resize(image.size());
+      for (int b = 0; b < h; ++b)
+        for (int a = 0; a < w; ++a)
+          body[a + std::size_t(w) * b] = signed_distance_[slice + a * sa + b * sb];
+    }
+    // The colour range of the fluid (the cells inside bodies hold their stored states).
+    double lo = 1e300, hi = -1e300;
+    for (std::size_t c = 0; c < image.size(); ++c)
+      if (body.empty() || body[c] >= 0) {
+        lo = std::min(lo, image[c]);
+        hi = std::max(hi, image[c]);
+      }
+    if (lo > hi) lo = hi = 0;
     char title[96];
-    std::snprintf(title, sizeof title, "density  t = %.4f", time);
-    io::write_field_png(dir_ + "/" + image_name(index), image.data(), w, h, title, *mm.first,
-                        *mm.second);
+    if (three_d)
+      std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time,
+                    grid_.lo[2] + (grid_.global_n[2] / 2 + 0.5) * grid_.d[2]);
+    else
+      std::snprintf(title, sizeof title, "density  t = %.4f", time);
+    io::write_field_png(dir_ + "/" + image_name(index), image.data(), w, h, title, lo, hi,
+                        body.empty() ? nullptr : body.data());
   }
   return dir_ + "/" + name;
+}
+
+template <typename Real>
+void RunOutput::set_signed_distance(const std::vector<Real>& distance) {
+  const std::size_t cells = std::size_t(grid_.global_n[0]) * grid_.global_n[1] * grid_.global_n[2];
+  ALFVEN_REQUIRE(distance.size() == cells, "set_signed_distance: expected " << cells << " values, got "
+                                                                          << distance.size());
+  signed_distance_.assign(distance.begin(), distance.end());
+  write_xdmf();
 }
 
 void RunOutput::log(long step, double time, double dt, const Totals& t, double rate) {
@@ -155,6 +189,8 @@ void RunOutput::log(long step, double time, double dt, const Totals& t, double r
 
 template std::string RunOutput::write_snapshot<float>(const std::vector<float>&, double, long);
 template std::string RunOutput::write_snapshot<double>(const std::vector<double>&, double, long);
+template void RunOutput::set_signed_distance<float>(const std::vector<float>&);
+template void RunOutput::set_signed_distance<double>(const std::vector<double>&);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -1,6 +1,7 @@
 // Everything a run writes into its run directory: config.yaml, one HDF5 snapshot per output
 // (snapshot_NNNN.h5), the snapshot index snapshots.txt, the XDMF index run.xdmf, the CSV log
-// log.csv and, for 2D runs, a density image per snapshot (density_NNNN.png). Every file that is
+// log.csv and a density image per snapshot (density_NNNN.png: the plane of a 2D run, the x-y plane
+// through the middle of z in 3D). Every file that is
 // rewritten is replaced atomically (alfven/io/atomic_file.hpp); files are removed only when the
 // run's own index lists them.
 #pragma once
@@ -55,9 +56,16 @@ class RunOutput {
 
   /// Writes the next snapshot of the whole domain's interior (Simulation::gather_interior:
   /// nine variables, x fastest, variable-major; Real = float or double), then the index
-  /// snapshots.txt, run.xdmf and, for a 2D run, the density image. Returns the path.
+  /// snapshots.txt, run.xdmf and the density image (2D and 3D runs). Returns the path.
   template <typename Real>
   std::string write_snapshot(const std::vector<Real>& interior, double time, long step);
+
+  /// The signed distance to the embedded bodies at the cell centres of the whole domain
+  /// (Simulation::gather_signed_distance, x fastest): from now on every snapshot holds it as the
+  /// dataset `signed_distance` (listed in run.xdmf, so ParaView contours the bodies at 0), and
+  /// the density images draw the bodies. Throws alfven::Error for a size other than the grid's.
+  template <typename Real>
+  void set_signed_distance(const std::vector<Real>& distance);
 
   /// Appends a row to log.csv.
   void log(long step, double time, double dt, const Totals& totals, double cell_updates_per_second);
@@ -68,7 +76,7 @@ class RunOutput {
   std::string last_snapshot() const;
   /// Time of the newest snapshot.
   double last_snapshot_time() const { return snapshots_.empty() ? 0 : snapshots_.back().time; }
-  /// Index of the two active axes of a 2D run, or {-1, -1}.
+  /// The axes of the density image: the two active axes of a 2D run, x and y in 3D, or {-1, -1}.
   std::pair<int, int> image_axes() const;
 
  private:
@@ -81,6 +89,7 @@ class RunOutput {
   io::GridInfo info_;
   std::unique_ptr<io::CsvLog> log_;
   std::vector<IndexEntry> snapshots_;
+  std::vector<double> signed_distance_;  // empty: no bodies
 };
 
 }  // namespace mhd

@@ -217,26 +217,40 @@ template <typename Real>
 std::vector<Real> Simulation<Real>::gather_interior() const {
   Fields<Real, backend::Host> host(grid_);
   solver_->get_state(host);
-  const int nx = grid_.n[0], ny = grid_.n[1], nz = grid_.n[2];
+  return gather_block(host.const_view());
+}
+
+template <typename Real>
+std::vector<Real> Simulation<Real>::gather_signed_distance() const {
+  if (config_.bodies.empty()) return {};  // the same answer on every rank
+  Array3D<Real> host(grid_.total[0], grid_.total[1], grid_.total[2]);
+  solver_->get_signed_distance(host);
+  const View<const Real, 3> v = host.const_view();
+  return gather_block(View<const Real, 4>{v.ptr, {v.extents[0], v.extents[1], v.extents[2], 1}});
+}
+
+template <typename Real>
+std::vector<Real> Simulation<Real>::gather_block(const View<const Real, 4>& local_fields) const {
+  const int nx = grid_.n[0], ny = grid_.n[1], nz = grid_.n[2], vars = local_fields.extent(3);
   const std::size_t local = std::size_t(nx) * ny * nz;
-  std::vector<Real> block(local * num_vars);
-  for (int v = 0; v < num_vars; ++v)
+  std::vector<Real> block(local * vars);
+  for (int v = 0; v < vars; ++v)
     for (int k = 0; k < nz; ++k)
       for (int j = 0; j < ny; ++j)
         for (int i = 0; i < nx; ++i)
           block[v * local + i + std::size_t(nx) * (j + std::size_t(ny) * k)] =
-              host(i + grid_.margin[0], j + grid_.margin[1], k + grid_.margin[2], v);
+              local_fields(i + grid_.margin[0], j + grid_.margin[1], k + grid_.margin[2], v);
   const std::vector<unsigned char> all = comm_->gather(block.data(), block.size() * sizeof(Real));
   const std::vector<unsigned char> offsets = comm_->gather(grid_.offset, sizeof(grid_.offset));
   if (comm_->rank() != 0) return {};
   const int gx = global_.global_n[0], gy = global_.global_n[1], gz = global_.global_n[2];
   const std::size_t global = std::size_t(gx) * gy * gz;
-  std::vector<Real> out(global * num_vars);
+  std::vector<Real> out(global * vars);
   for (int r = 0; r < comm_->size(); ++r) {
     int off[3];
     std::memcpy(off, offsets.data() + r * sizeof(off), sizeof(off));
     const Real* src = reinterpret_cast<const Real*>(all.data() + std::size_t(r) * block.size() * sizeof(Real));
-    for (int v = 0; v < num_vars; ++v)
+    for (int v = 0; v < vars; ++v)
       for (int k = 0; k < nz; ++k)
         for (int j = 0; j < ny; ++j)
           for (int i = 0; i < nx; ++i)

@@ -38,10 +38,18 @@ struct FieldImage {
 FieldImage render_field_image(const double* values, int nx, int ny, const std::string& title,
                               double vmin, double vmax);
 
-/// Renders a field with render_field_image and writes it to `path` as PNG (io::write_png_rgb).
+/// Paints the cells of embedded bodies over a rendered field: `signed_distance` holds nx * ny
+/// values laid out as the field's; cells with a negative value are solid, drawn dark grey, and
+/// those that touch a fluid cell (the body's outline) white.
+/// @throws alfven::Error if the picture was not rendered from an nx x ny field.
+void draw_bodies(FieldImage& image, const double* signed_distance, int nx, int ny);
+
+/// Renders a field with render_field_image (and the bodies of `signed_distance` with
+/// draw_bodies, when given) and writes it to `path` as PNG (io::write_png_rgb).
 /// @throws alfven::Error as render_field_image and write_png_rgb (naming the file).
 void write_field_png(const std::string& path, const double* values, int nx, int ny,
-                     const std::string& title, double vmin, double vmax);
+                     const std::string& title, double vmin, double vmax,
+                     const double* signed_distance = nullptr);
 
 }  // namespace io
 }  // namespace alfven

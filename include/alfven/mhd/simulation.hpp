@@ -76,6 +76,9 @@ class Simulation {
   /// Collective: the interior of the whole domain on rank 0 (empty elsewhere), nine variables,
   /// each global_n[0] x global_n[1] x global_n[2] values, x fastest, variable-major.
   std::vector<Real> gather_interior() const;
+  /// Collective: the signed distance to the nearest body at the cell centres of the whole
+  /// domain's interior on rank 0 (empty elsewhere), x fastest; empty without bodies.
+  std::vector<Real> gather_signed_distance() const;
   const RunConfig& config() const { return config_; }
   SolverInterface<Real>& solver() { return *solver_; }
   /// Copies the current state (ghost cells included) into host memory.
@@ -89,6 +92,9 @@ class Simulation {
  private:
   TimeStepCheck<Real> global_time_step();
   void set_up_bodies(const Fields<Real, backend::Host>& initial);
+  // Collective: this block's interior of each of local_fields' variables (extent 3) gathered
+  // into the whole domain on rank 0, variable-major, x fastest.
+  std::vector<Real> gather_block(const View<const Real, 4>& local_fields) const;
   /// Throws ConfigError on every rank when a rank's estimated memory need exceeds what its host
   /// (or device) has available.
   void check_memory(const std::string& backend, bool restarting) const;
