@@ -5,8 +5,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
+#include "alfven/core/text.hpp"
 #include "scalars.hpp"
 
 namespace alfven {
@@ -18,8 +18,7 @@ namespace {
 std::optional<Value> read_choice(const KeySpec& key, const YAML::Node& node) {
   const auto text = read_text(node);
   if (!text) return std::nullopt;
-  std::string lower = *text;
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = alfven::text::to_lower(*text);
   if (std::find(key.choices.begin(), key.choices.end(), lower) == key.choices.end()) {
     return std::nullopt;
   }

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <unordered_map>
 
+#include "alfven/core/text.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "mesh_io_detail.hpp"
 
@@ -69,11 +70,7 @@ TriangleMesh read_stl_binary(const std::string& data, const std::string& path) {
 
 // Keywords are compared case-insensitively: some exporters write SOLID, FACET, VERTEX.
 bool equals(std::string_view a, const char* b) {
-  const std::string_view w(b);
-  if (a.size() != w.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != w[i]) return false;
-  return true;
+  return text::equals_ignoring_case(a, b);
 }
 
 TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
