@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "alfven/mhd/boundary.hpp"
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 
 namespace alfven {
 namespace mhd {
