@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace alfven {
@@ -11,7 +12,7 @@ namespace mhd {
 std::string format_duration(double s) {
   if (!(s >= 0) || s > 1e7) return "?";
   char buf[32];
-  const long t = long(s + 0.5);
+  const long t = std::lround(s);
   if (t >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", t / 3600, (t / 60) % 60, t % 60);
   else if (t >= 60) std::snprintf(buf, sizeof buf, "%ld:%02ld", t / 60, t % 60);
   else std::snprintf(buf, sizeof buf, "%ld s", t);
