@@ -8,6 +8,7 @@
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/run.hpp"
 #include "commands.hpp"
+#include "python_hint.hpp"
 
 namespace alfven {
 namespace app {
@@ -28,8 +29,9 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
   std::printf("  log.csv           time, dt, total mass, total energy, max |div B|, cell updates/s\n");
   if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");
   std::printf("  config.yaml       the complete configuration of this run\n");
-  std::printf("In Python: PYTHONPATH=python /usr/bin/python3 -c \"import alfven; print(alfven.load_run('%s')[-1].keys())\"\n",
-              s.output_dir.c_str());
+  std::printf("In Python%s: %s\n",
+              python_package_found() ? "" : " (install the package first: docs/using-alfven.md)",
+              python_command_for_run(s.output_dir).c_str());
 }
 
 }  // namespace

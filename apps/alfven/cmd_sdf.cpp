@@ -93,7 +93,8 @@ void write_grid(const SdfOptions& o, const geom::MeshEvalGrid& g, const geom::Me
     info.hi[a] = lo[a] + g.n[std::size_t(a)] * h[a];
   }
   io::SnapshotMeta meta;
-  meta.problem = "alfven sdf";
+  meta.run_state = false;  // no time, step, index, problem or gamma: this grid is no run's state
+  meta.text["written_by"] = "alfven sdf";
   meta.text["mesh_file"] = o.mesh;
   meta.text["sign_mode"] = o.sign;
   meta.text["bvh_build"] = o.build;

@@ -1,23 +1,30 @@
 """Quick-look plots of Alfven snapshots (needs matplotlib)."""
+import os
+
 import numpy as np
 
-from .read import load_snapshot
+from .snapshot import Snapshot
 
 
-def plot_snapshot(path, variable="density", out=None, z_index=None, ax=None):
-    """Plot one field of a snapshot.
+def plot_snapshot(snapshot, variable="density", out=None, z_index=None, ax=None):
+    """Plot one variable of a snapshot, reading only the part drawn.
 
-    A 1D run (ny = nz = 1) is drawn as a line against x; otherwise a slice at ``z_index``
+    A 1D run (ny = nz = 1) is drawn as a line against x; otherwise the slice at ``z_index``
     (default: the middle) is drawn as an image with y up, the domain's extent and a colour bar.
+    A vector (``velocity``, ``magnetic_field``) is drawn as its magnitude.
+
+    Matplotlib's backend is never changed: with ``out`` and no ``ax`` the figure is a standalone
+    ``matplotlib.figure.Figure`` (not registered with pyplot, nothing to close); without ``out``
+    it comes from ``pyplot.subplots`` in the backend already chosen.
 
     Parameters
     ----------
-    path : str
-        The snapshot (.h5).
+    snapshot : Snapshot or str
+        The snapshot, or its path (.h5).
     variable : str
-        Field name, e.g. "density", "magnetic_field_x".
+        A field (``density``, ``magnetic_field_x``, ...) or a vector.
     out : str, optional
-        If given, the figure is saved there (format from the extension) and closed.
+        If given, the figure is saved there (format from the extension).
     z_index : int, optional
         The z slice of a 3D run.
     ax : matplotlib Axes, optional
@@ -26,46 +33,54 @@ def plot_snapshot(path, variable="density", out=None, z_index=None, ax=None):
     Returns
     -------
     matplotlib.figure.Figure
-        The figure (already closed if ``out`` was given).
 
     Raises
     ------
     ImportError
-        If matplotlib is not installed.
+        If matplotlib is not installed. KeyError if ``variable`` is not in the snapshot.
     """
     try:
-        import matplotlib
-        if out is not None:
-            matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib  # noqa: F401
     except ImportError as e:
         raise ImportError("plot_snapshot needs matplotlib (e.g. apt-get install python3-matplotlib)"
                           ) from e
-
-    s = load_snapshot(path, [variable])
-    a = s["attrs"]
-    values = s[variable]
-    nz, ny, nx = values.shape
-    if ax is None:
-        fig, ax = plt.subplots(figsize=(6, 5) if ny > 1 else (6, 4))
-    else:
+    s = snapshot if isinstance(snapshot, Snapshot) else Snapshot(os.fspath(snapshot))
+    if variable not in s:
+        raise KeyError("snapshot '%s': no variable '%s' (variables: %s)"
+                       % (s.path, variable, ", ".join(s)))
+    nz, ny, nx = s.shape
+    one_d = ny == 1 and nz == 1
+    if ax is not None:
         fig = ax.figure
-    title = "%s  t = %.4g" % (variable, a["time"])
-    if ny == 1 and nz == 1:
-        ax.plot(s["x"], values[0, 0, :], ".-")
-        ax.set_xlabel("x")
-        ax.set_ylabel(variable)
+    elif out is not None:
+        from matplotlib.figure import Figure
+        fig = Figure(figsize=(6, 4) if one_d else (6, 5))
+        ax = fig.subplots()
     else:
-        k = nz // 2 if z_index is None else z_index
-        image = ax.imshow(np.asarray(values[k]), origin="lower", cmap="viridis",
+        import matplotlib.pyplot as plt
+        fig, ax = plt.subplots(figsize=(6, 4) if one_d else (6, 5))
+
+    vector = variable in s.vectors
+    label = "|%s|" % variable if vector else variable
+    k = nz // 2 if z_index is None else z_index
+    values = s.read(variable, np.s_[0, 0, :] if one_d else k)
+    if vector:
+        values = np.sqrt(np.sum(np.asarray(values, dtype=np.float64) ** 2, axis=0))
+    a = s.attrs
+    title = label if s.time is None else "%s  t = %.4g" % (label, s.time)
+    if one_d:
+        ax.plot(s.x, values, ".-")
+        ax.set_xlabel("x")
+        ax.set_ylabel(label)
+    else:
+        image = ax.imshow(np.asarray(values), origin="lower", cmap="viridis",
                           extent=(a["x_min"], a["x_max"], a["y_min"], a["y_max"]))
-        fig.colorbar(image, ax=ax, label=variable)
+        fig.colorbar(image, ax=ax, label=label)
         ax.set_xlabel("x")
         ax.set_ylabel("y")
         if nz > 1:
-            title += "  (z = %.4g)" % s["z"][k]
+            title += "  (z = %.4g)" % s.z[k]
     ax.set_title(title)
     if out is not None:
         fig.savefig(out, dpi=120, bbox_inches="tight")
-        plt.close(fig)
     return fig

@@ -1,13 +1,12 @@
 /// @file device.cpp
-/// @brief Device queries and selection of the CUDA build (declared in alfven/core/device.hpp).
+/// @brief Device queries and selection, streams and events of the CUDA build (declared in
+/// alfven/core/device.hpp and alfven/core/stream.hpp).
 #include "alfven/core/device.hpp"
 
 #include <cuda_runtime_api.h>
 
-#include <cstdlib>
-#include <new>
-
 #include "alfven/core/cuda/check.hpp"
+#include "alfven/core/stream.hpp"
 
 namespace alfven {
 
@@ -21,7 +20,9 @@ int device_count() {
   return count;
 }
 
-bool device_available() { return device_count() > 0; }
+bool device_available() {
+  return device_count() > 0;
+}
 
 std::string device_name(int device) {
   const int count = device_count();
@@ -43,34 +44,6 @@ void device_synchronize() {
   if (device_count() > 0) ALFVEN_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
-void* allocate_pinned(std::size_t bytes) {
-  if (bytes == 0) return nullptr;
-  if (device_count() == 0) {  // no driver: plain memory (pinning needs a CUDA context)
-    void* p = std::aligned_alloc(64, (bytes + 63) / 64 * 64);
-    if (!p) throw std::bad_alloc();
-    return p;
-  }
-  void* p = nullptr;
-  if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess) {
-    (void)cudaGetLastError();
-    throw std::bad_alloc();
-  }
-  return p;
-}
-
-void free_pinned(void* p) {
-  if (!p) return;
-  // Memory from the fallback above is not registered with CUDA: ask before freeing.
-  cudaPointerAttributes attr{};
-  if (device_count() > 0 && cudaPointerGetAttributes(&attr, p) == cudaSuccess &&
-      attr.type == cudaMemoryTypeHost) {
-    ALFVEN_CUDA_CHECK(cudaFreeHost(p));
-  } else {
-    (void)cudaGetLastError();
-    std::free(p);
-  }
-}
-
 bool register_host_memory(void* p, std::size_t bytes) {
   if (!p || bytes == 0 || device_count() == 0) return false;
   if (cudaHostRegister(p, bytes, cudaHostRegisterPortable) != cudaSuccess) {
@@ -84,43 +57,61 @@ void unregister_host_memory(void* p) {
   if (p && cudaHostUnregister(p) != cudaSuccess) (void)cudaGetLastError();
 }
 
-void* create_stream(bool high_priority) {
+namespace detail {
+
+StreamHandle stream_create(bool high_priority) {
   int least = 0, greatest = 0;
   ALFVEN_CUDA_CHECK(cudaDeviceGetStreamPriorityRange(&least, &greatest));
   cudaStream_t s = nullptr;
-  ALFVEN_CUDA_CHECK(cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, high_priority ? greatest : least));
+  ALFVEN_CUDA_CHECK(
+      cudaStreamCreateWithPriority(&s, cudaStreamNonBlocking, high_priority ? greatest : least));
   return s;
 }
 
-void destroy_stream(void* stream) {
-  if (stream) ALFVEN_CUDA_CHECK(cudaStreamDestroy(static_cast<cudaStream_t>(stream)));
+void stream_destroy(StreamHandle stream) {
+  if (!stream) return;
+  const cudaError_t err = cudaStreamDestroy(stream);
+  if (err != cudaErrorCudartUnloading)
+    cuda_check(err, "cudaStreamDestroy(stream)", __FILE__, __LINE__);
 }
 
-void* create_event(bool timing) {
+void stream_synchronize(StreamHandle stream) {
+  if (stream || device_count() > 0) ALFVEN_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
+EventHandle event_create(bool timing) {
   cudaEvent_t e = nullptr;
-  ALFVEN_CUDA_CHECK(cudaEventCreateWithFlags(&e, timing ? cudaEventDefault : cudaEventDisableTiming));
+  ALFVEN_CUDA_CHECK(
+      cudaEventCreateWithFlags(&e, timing ? cudaEventDefault : cudaEventDisableTiming));
   return e;
 }
 
-float elapsed_milliseconds(void* start, void* end) {
+void event_destroy(EventHandle event) {
+  if (!event) return;
+  const cudaError_t err = cudaEventDestroy(event);
+  if (err != cudaErrorCudartUnloading)
+    cuda_check(err, "cudaEventDestroy(event)", __FILE__, __LINE__);
+}
+
+void event_record(EventHandle event, StreamHandle stream) {
+  ALFVEN_CUDA_CHECK(cudaEventRecord(event, stream));
+}
+
+void stream_wait(StreamHandle stream, EventHandle event) {
+  ALFVEN_CUDA_CHECK(cudaStreamWaitEvent(stream, event, 0));
+}
+
+void event_synchronize(EventHandle event) {
+  ALFVEN_CUDA_CHECK(cudaEventSynchronize(event));
+}
+
+float event_elapsed_milliseconds(EventHandle start, EventHandle end) {
   float ms = 0.f;
-  ALFVEN_CUDA_CHECK(cudaEventElapsedTime(&ms, static_cast<cudaEvent_t>(start), static_cast<cudaEvent_t>(end)));
+  ALFVEN_CUDA_CHECK(cudaEventElapsedTime(&ms, start, end));
   return ms;
 }
 
-void destroy_event(void* event) {
-  if (event) ALFVEN_CUDA_CHECK(cudaEventDestroy(static_cast<cudaEvent_t>(event)));
-}
-
-void record_event(void* event, void* stream) {
-  ALFVEN_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(event), static_cast<cudaStream_t>(stream)));
-}
-
-void stream_wait_event(void* stream, void* event) {
-  ALFVEN_CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(stream), static_cast<cudaEvent_t>(event), 0));
-}
-
-void event_synchronize(void* event) { ALFVEN_CUDA_CHECK(cudaEventSynchronize(static_cast<cudaEvent_t>(event))); }
+}  // namespace detail
 
 int current_device() {
   if (device_count() == 0) return -1;

@@ -217,11 +217,13 @@ void write_contents(const std::string& path, const std::string& tmp, const GridI
   std::vector<const char*> names;
   for (const FieldRef& f : fields) names.push_back(f.name.c_str());
   w.attribute_strings("fields", names, false);
-  w.attribute("time", meta.time);
-  w.attribute_long("step", meta.step);
-  w.attribute_int("index", meta.index);
-  w.attribute_strings("problem", {meta.problem.c_str()}, true);
-  w.attribute("gamma", meta.gamma);
+  if (meta.run_state) {
+    w.attribute("time", meta.time);
+    w.attribute_long("step", meta.step);
+    w.attribute_int("index", meta.index);
+    w.attribute_strings("problem", {meta.problem.c_str()}, true);
+    w.attribute("gamma", meta.gamma);
+  }
   for (int a = 0; a < 3; ++a) {
     w.attribute(kMinName[a], grid.lo[a]);
     w.attribute(kMaxName[a], grid.hi[a]);
@@ -404,13 +406,20 @@ Snapshot read_snapshot(const std::string& path) {
            std::to_string(kFormatVersion) + ")");
   s.names = r.strings("fields");
   if (s.names.empty()) r.fail("attribute 'fields' lists no fields");
-  s.meta.time = r.scalar_double("time");
-  s.meta.step = long(r.scalar_integer("step"));
-  s.meta.index = int(r.scalar_integer("index"));
-  const std::vector<std::string> problem = r.strings("problem");
-  if (problem.size() != 1) r.fail("attribute 'problem' is not a single string");
-  s.meta.problem = problem.front();
-  s.meta.gamma = r.scalar_double("gamma");
+  // A grid that is no run's state has none of the run attributes; one of them alone is an error
+  // (the others are then reported missing).
+  s.meta.run_state = false;
+  for (const char* name : {"time", "step", "index", "problem", "gamma"})
+    s.meta.run_state = s.meta.run_state || H5Aexists(file.get(), name) > 0;
+  if (s.meta.run_state) {
+    s.meta.time = r.scalar_double("time");
+    s.meta.step = long(r.scalar_integer("step"));
+    s.meta.index = int(r.scalar_integer("index"));
+    const std::vector<std::string> problem = r.strings("problem");
+    if (problem.size() != 1) r.fail("attribute 'problem' is not a single string");
+    s.meta.problem = problem.front();
+    s.meta.gamma = r.scalar_double("gamma");
+  }
   for (int a = 0; a < 3; ++a) {
     s.grid.lo[a] = r.scalar_double(kMinName[a]);
     s.grid.hi[a] = r.scalar_double(kMaxName[a]);

@@ -49,6 +49,8 @@ bool last_output_time_differs(const RunOutput* output, const Simulation<Real>& s
 // time and step. Every rank reads the file. Throws alfven::Error if the snapshot does not fit.
 template <typename Real>
 void restore_from(Simulation<Real>& sim, const io::Snapshot& snap, const std::string& file) {
+  ALFVEN_REQUIRE(snap.meta.run_state, "cannot restart from '" << file << "': it is no run's snapshot (it has no "
+                                      "time, step or problem; e.g. a grid written by `alfven sdf`)");
   const Grid& g = sim.grid();
   const Grid& global = sim.global_grid();
   for (int a = 0; a < 3; ++a)

@@ -46,6 +46,21 @@ TEST_F(GpuTest, DeviceArraysFromPlainCxx) {
   for (long n = 0; n < host.size(); ++n) ASSERT_EQ(back[n], host[n]);
 }
 
+// The one out-of-memory policy on the device: 8 TiB cannot fit on any GPU; the error names the
+// bytes asked and the bytes free (cudaMemGetInfo), and the device stays usable afterwards.
+TEST_F(GpuTest, DeviceOutOfMemoryIsAnErrorNamingBytesAskedAndFree) {
+  try {
+    alfven::Array<double, 3, alfven::backend::CUDA> huge(1 << 20, 1 << 20, 1);
+    ADD_FAILURE() << "8 TiB allocated on the device";
+  } catch (const alfven::Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("out of device memory: asked for 8796093022208 bytes"), std::string::npos) << m;
+    EXPECT_NE(m.find("GiB) free"), std::string::npos) << m;
+  }
+  alfven::Array<double, 1, alfven::backend::CUDA> fine(1000);  // the device still works
+  EXPECT_EQ(fine.size(), 1000);
+}
+
 TEST(FatalHandler, SetReturnsThePreviousAndNullRestoresTheDefault) {
   auto mine = +[](const char*) { std::_Exit(3); };
   const alfven::FatalHandler before = alfven::set_fatal_handler(mine);

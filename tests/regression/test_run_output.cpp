@@ -204,3 +204,31 @@ TEST(RunOutput, ContinuedRunEqualsStraightRunBitwise) {
   fs::remove_all(straight);
   fs::remove_all(resumed);
 }
+
+// A grid in the snapshot layout that is no run's state (no time, step, problem: what `alfven sdf
+// --grid` writes) is refused as a restart, even when it holds every field on the right grid.
+TEST(RunOutput, RestartFromAGridThatIsNoRunStateIsRefused) {
+  const std::string dir = fresh_dir("grid_restart");
+  RunOptions o;
+  o.quiet = true;
+  o.overrides = {"grid.i_size=16", "grid.j_size=16", "time.max_steps=1"};
+  o.output_dir = dir;
+  std::ostringstream out;
+  run(o, out);
+  const io::Snapshot s = io::read_snapshot(dir + "/snapshot_0000.h5");
+  std::vector<io::FieldRef> fields;
+  for (const std::string& name : s.names) fields.push_back({name, s.type, s.raw.at(name).data()});
+  io::SnapshotMeta grid_meta;
+  grid_meta.run_state = false;
+  const std::string grid = dir + "/grid.h5";
+  io::write_snapshot(grid, s.grid, grid_meta, fields);
+  o.restart_file = grid;
+  o.output_dir = dir + "/restarted";
+  try {
+    run(o, out);
+    ADD_FAILURE() << "a restart from " << grid << " was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("it is no run's snapshot"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}

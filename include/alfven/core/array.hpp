@@ -19,7 +19,8 @@ namespace alfven {
 /// Owning array of `T` with `Rank` axes (1..4) in the memory of `Backend`.
 ///
 /// Move-only (copy explicitly with copy_from). Errors: the constructor throws alfven::Error for
-/// a negative extent and std::bad_alloc when memory runs out; copy_from throws alfven::Error when
+/// a negative extent and, when memory runs out, the out-of-memory error of memory_resource.hpp
+/// (bytes asked, bytes free); copy_from throws alfven::Error when
 /// the extents differ.
 template <typename T, int Rank, typename Backend = backend::Host>
 class Array {

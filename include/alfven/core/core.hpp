@@ -1,9 +1,10 @@
 /// @file core.hpp
 /// @brief alfven::core: portable execution. Include this one header to get backends, arrays,
-/// views, ranges, for_each and reduce, launch settings, the fatal-error handler and device
-/// queries (device.hpp). In a CUDA build (ALFVEN_HAVE_CUDA) it adds device Arrays and copies
-/// (cuda/memory.hpp, cuda/check.hpp); in nvcc translation units also the CUDA for_each and
-/// reduce (cuda/for_each.hpp, cuda/reduce.hpp).
+/// views, ranges, both faces of the launch layer (for_each/reduce; gpu::parallel_for/transform),
+/// launch settings, memory resources and pools, streams and events, the fatal-error handler and
+/// device queries. In a CUDA build (ALFVEN_HAVE_CUDA) it adds device Arrays and copies
+/// (cuda/memory.hpp, cuda/check.hpp); in nvcc translation units also the kernels
+/// (cuda/launch.hpp) and the CUDA for_each and reduce (cuda/for_each.hpp, cuda/reduce.hpp).
 #pragma once
 
 #include "array.hpp"
@@ -20,6 +21,7 @@
 #include "pool.hpp"
 #include "range.hpp"
 #include "reduce.hpp"
+#include "stream.hpp"
 #include "view.hpp"
 
 // The CUDA backend. Memory and checks need only the runtime API, so plain C++ files of a CUDA
@@ -30,5 +32,6 @@
 #endif
 #if defined(__CUDACC__)
 #include "cuda/for_each.hpp"
+#include "cuda/launch.hpp"
 #include "cuda/reduce.hpp"
 #endif

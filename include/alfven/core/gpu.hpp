@@ -1,17 +1,19 @@
 /// @file gpu.hpp
-/// @brief Batched device queries: gpu::parallel_for and gpu::transform (vector, pool and span
-/// overloads), launch settings, and a tuning helper. One source for both builds.
+/// @brief EBGeometry's face of the launch layer: batched device queries, gpu::parallel_for and
+/// gpu::transform (vector, pool and span overloads), run-time launch settings and a tuning
+/// helper. One source for both builds.
 ///
-/// In a translation unit compiled by nvcc these launch CUDA kernels; in any other they run the
-/// same functor in a host loop (OpenMP threads when available), through the same checks and
-/// the same memory path: gpu::memory_resource() is device memory under nvcc and the
+/// A thin adaptor over the one launch path: in a translation unit compiled by nvcc these launch
+/// the kernels of cuda/launch.hpp (the ones for_each launches); in any other they run the same
+/// functor in launch.hpp's host loop (OpenMP threads when available), through the same checks
+/// and the same memory path: gpu::memory_resource() is device memory under nvcc and the
 /// emulated-device resource otherwise. The `gpu::` prefix says where a call *can* run.
 ///
 /// Every call is synchronous (it returns when the work is done). Functors must be trivially
 /// copyable (checked at compile time in every build) with an ALFVEN_HOST_DEVICE call operator.
 /// Host-side precondition failures (sizes, pool state) throw alfven::Error; a partial overlap
-/// of inputs and results, a launch too large for one grid, and failing CUDA runtime calls print a
-/// message and abort, as device failures do.
+/// of inputs and results and failing CUDA runtime calls are fatal (alfven::fatal_error: the
+/// message, then the fatal handler, which stops every MPI rank), as device failures are.
 #pragma once
 
 #include <chrono>
@@ -25,28 +27,25 @@
 
 #include "device.hpp"
 #include "error.hpp"
+#include "fatal.hpp"
+#include "launch.hpp"
 #include "macros.hpp"
 #include "memory_resource.hpp"
 #include "pool.hpp"
 
-/// Marks a kernel parameter read in place by all threads (`__grid_constant__`, CUDA >= 11.7
-/// on compute capability >= 7.0); empty elsewhere. The parameter must be const.
-#if defined(__CUDACC__) && defined(__CUDACC_VER_MAJOR__) &&                                     \
-    (__CUDACC_VER_MAJOR__ > 11 || (__CUDACC_VER_MAJOR__ == 11 && __CUDACC_VER_MINOR__ >= 7)) && \
-    (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700)
-#define ALFVEN_GRID_CONSTANT __grid_constant__
-#else
-#define ALFVEN_GRID_CONSTANT
+#if defined(__CUDACC__)
+#include "cuda/check.hpp"
+#include "cuda/launch.hpp"
 #endif
 
 namespace alfven {
 namespace gpu {
 
-/// Threads per block unless told otherwise.
-constexpr unsigned DefaultBlockSize = 128;
-/// Threads the compiler is asked to keep resident per multiprocessor (fixes the register
-/// budget at about 65536 / 384 = 168 per thread). 0 = no minimum.
-constexpr unsigned DefaultMinResidentThreads = 384;
+/// Threads per block unless told otherwise (QueryLaunchSettings, launch.hpp).
+constexpr unsigned DefaultBlockSize = unsigned(QueryLaunchSettings::block_size);
+/// Threads the compiler is asked to keep resident per multiprocessor unless told otherwise
+/// (QueryLaunchSettings: a register budget of about 65536 / 384 = 170 per thread). 0 = no minimum.
+constexpr unsigned DefaultMinResidentThreads = unsigned(QueryLaunchSettings::min_resident_threads);
 
 /// A pair of launch settings chosen at run time (see tune_transform).
 struct LaunchSetting {
@@ -63,28 +62,10 @@ constexpr LaunchSetting tuning_candidates[] = {{128, 384}, {256, 384}, {64, 384}
 
 namespace detail {
 
+/// The LaunchSettings type of a pair of unsigned template arguments (its static_asserts check
+/// them: BlockSize a multiple of 32 up to 1024, MinResidentThreads at most 2048).
 template <unsigned BlockSize, unsigned MinResidentThreads>
-constexpr void check_launch_settings() {
-  static_assert(BlockSize > 0 && BlockSize % 64 == 0,
-                "BlockSize must be a positive multiple of 64");
-  static_assert(BlockSize <= 1024, "BlockSize must be at most 1024");
-  static_assert(MinResidentThreads <= 2048,
-                "MinResidentThreads must be at most 2048 (0 = no minimum)");
-}
-
-template <typename F>
-constexpr void check_functor() {
-  static_assert(
-      std::is_trivially_copyable<F>::value,
-      "a functor or query handed to gpu::parallel_for/transform must be trivially copyable "
-      "(hold shapes, views and scalars by value; rebased_view() pool-built objects)");
-}
-
-[[noreturn]] inline void abort_with(const char* message) {
-  std::fprintf(stderr, "alfven: %s\n", message);
-  std::fflush(stderr);
-  std::abort();
-}
+using Settings = LaunchSettings<int(BlockSize), int(MinResidentThreads)>;
 
 /// Aborts when [in, in + in_bytes) and [out, out + out_bytes) overlap, unless they are the
 /// same array with the same element type (in place).
@@ -94,9 +75,9 @@ inline void check_overlap(const void* in, std::size_t in_bytes, const void* out,
   if (in_bytes == 0 || out_bytes == 0) return;
   if (same_type && a == b && in_bytes == out_bytes) return;  // in place
   if (a < b + out_bytes && b < a + in_bytes)
-    abort_with(
-        "gpu::transform: the results partially overlap the inputs (only the very same array, "
-        "in place, is allowed)");
+    fatal_error(
+        "alfven: gpu::transform: the results partially overlap the inputs (only the very same "
+        "array, in place, is allowed)");
 }
 
 /// out[i] = query(in[i]): the functor every transform launches.
@@ -114,25 +95,10 @@ using query_result_t =
 
 template <typename Query, typename In, typename Out>
 constexpr void check_query() {
-  check_functor<Query>();
+  alfven::detail::check_kernel_functor<Query>();
   static_assert(std::is_same<query_result_t<Query, In>, Out>::value,
                 "gpu::transform: the results must be of exactly the query's result type");
 }
-
-#if defined(__CUDACC__)
-template <unsigned BlockSize, typename F>
-__global__ void __launch_bounds__(BlockSize)
-    parallel_for_kernel_free(ALFVEN_GRID_CONSTANT const F f, std::size_t n) {
-  const std::size_t i = std::size_t(blockIdx.x) * BlockSize + threadIdx.x;
-  if (i < n) f(i);
-}
-template <unsigned BlockSize, unsigned MinResidentThreads, typename F>
-__global__ void __launch_bounds__(BlockSize, (MinResidentThreads + BlockSize - 1) / BlockSize)
-    parallel_for_kernel(ALFVEN_GRID_CONSTANT const F f, std::size_t n) {
-  const std::size_t i = std::size_t(blockIdx.x) * BlockSize + threadIdx.x;
-  if (i < n) f(i);
-}
-#endif
 
 }  // namespace detail
 
@@ -170,41 +136,29 @@ inline const MemoryResource& memory_resource() {
 inline std::string device_name() {
 #if defined(__CUDACC__)
   if (!device_available()) return "none";
-  int dev = 0;
-  ALFVEN_GPU_CHECK(cudaGetDevice(&dev));
-  cudaDeviceProp prop;
-  ALFVEN_GPU_CHECK(cudaGetDeviceProperties(&prop, dev));
-  return prop.name;
+  return ::alfven::device_name(::alfven::current_device());
 #else
   return "host CPU";
 #endif
 }
 
-/// Runs f(i) for every i < n, one thread per index, in no particular order; synchronous.
-/// n may not exceed (2^31 - 1) * BlockSize (aborts with a message otherwise, in every build).
-/// f must be trivially copyable with an ALFVEN_HOST_DEVICE `operator()(std::size_t) const`
-/// that writes its own results (through a span or pointer it holds).
+/// Runs f(i) for every i < n, one index per thread, in no particular order; synchronous (a
+/// kernel of cuda/launch.hpp under nvcc, then a device synchronisation; launch.hpp's host loop
+/// with a dynamic schedule elsewhere). f must be trivially copyable with an ALFVEN_HOST_DEVICE
+/// `operator()(std::size_t) const` that writes its own results (through a span or pointer it
+/// holds).
 template <unsigned BlockSize = DefaultBlockSize,
           unsigned MinResidentThreads = DefaultMinResidentThreads, typename F>
 void parallel_for(std::size_t n, const F& f) {
-  detail::check_launch_settings<BlockSize, MinResidentThreads>();
-  detail::check_functor<F>();
+  using LS = detail::Settings<BlockSize, MinResidentThreads>;
+  alfven::detail::check_kernel_functor<F>();
   if (n == 0) return;
-  if (n > std::size_t(2147483647u) * BlockSize)
-    detail::abort_with("gpu::parallel_for: n exceeds (2^31 - 1) * BlockSize");
 #if defined(__CUDACC__)
-  const unsigned blocks = unsigned((n + BlockSize - 1) / BlockSize);
-  if constexpr (MinResidentThreads == 0) {
-    detail::parallel_for_kernel_free<BlockSize, F><<<blocks, BlockSize>>>(f, n);
-  } else {
-    detail::parallel_for_kernel<BlockSize, MinResidentThreads, F><<<blocks, BlockSize>>>(f, n);
-  }
-  ALFVEN_GPU_CHECK(cudaGetLastError());
-  ALFVEN_GPU_CHECK(cudaDeviceSynchronize());
+  alfven::detail::launch_1d<LS, std::size_t>(0, n, f, 0);
+  ALFVEN_CUDA_CHECK(cudaDeviceSynchronize());
 #else
-  const long long nn = static_cast<long long>(n);
-#pragma omp parallel for schedule(dynamic, 1024)
-  for (long long i = 0; i < nn; ++i) f(std::size_t(i));
+  (void)LS{};
+  alfven::detail::host_loop_1d<std::size_t>(0, n, f, alfven::detail::HostSchedule::Dynamic);
 #endif
 }
 

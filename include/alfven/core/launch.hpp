@@ -1,12 +1,20 @@
 /// @file launch.hpp
-/// @brief Launch settings: threads per block and the resident-thread target of a device loop.
+/// @brief Launch settings and the host loops: the host half of the one launch path under both
+/// faces (for_each/reduce, gpu::parallel_for/transform). The device half is cuda/launch.hpp.
 ///
-/// Given as template arguments, `for_each<BlockSize, MinResidentThreads>(backend, range, f)`, or
-/// as a tag, `for_each(backend, LaunchSettings<BlockSize, MinResidentThreads>{}, range, f)`. On
-/// the CUDA backend they become `__launch_bounds__(BlockSize, MinResidentThreads / BlockSize)`:
-/// the compiler keeps registers low enough that MinResidentThreads threads fit on one
-/// multiprocessor. The host backend accepts and ignores them, so one source serves both.
+/// Launch settings are template arguments, `for_each<BlockSize, MinResidentThreads>(...)` or a
+/// tag `LaunchSettings<BlockSize, MinResidentThreads>{}`. On the CUDA backend they become
+/// `__launch_bounds__(BlockSize, ceil(MinResidentThreads / BlockSize))` (at least 1): the
+/// compiler keeps registers low enough that MinResidentThreads threads fit on one
+/// multiprocessor, rounding up to whole blocks (so <256, 384> asks for 2 blocks of 256). The
+/// host backend accepts and ignores them, so one source serves both.
 #pragma once
+
+#include <cstddef>
+#include <type_traits>
+
+#include "macros.hpp"
+#include "range.hpp"
 
 namespace alfven {
 
@@ -26,15 +34,80 @@ struct LaunchSettings {
   static constexpr int block_size = BlockSize;
   /// Requested resident threads per multiprocessor.
   static constexpr int min_resident_threads = MinResidentThreads;
-  /// Second argument of __launch_bounds__ (at least 1).
+  /// Second argument of __launch_bounds__: whole blocks that hold MinResidentThreads threads,
+  /// rounded up, at least 1.
   static constexpr int min_blocks_per_multiprocessor =
-      MinResidentThreads / BlockSize > 0 ? MinResidentThreads / BlockSize : 1;
+      MinResidentThreads > BlockSize ? (MinResidentThreads + BlockSize - 1) / BlockSize : 1;
 };
 
-/// for_each with a LaunchSettings tag: the same as for_each<BlockSize, MinResidentThreads>(b, r, f).
-template <int BlockSize, int MinResidentThreads, typename Backend, typename Range, typename F>
-void for_each(Backend b, LaunchSettings<BlockSize, MinResidentThreads>, const Range& r, const F& f) {
-  for_each<BlockSize, MinResidentThreads>(b, r, f);
+/// The launch settings of geometry queries (gpu::parallel_for / gpu::transform unless told
+/// otherwise): BVH traversals are register-hungry and latency-bound, and 128 threads with 384
+/// resident (at most 65536 / 384 = 170 registers per thread) was the fastest of the
+/// tuning candidates (gpu.hpp) on the H200 for mesh SDFs and BVH unions.
+using QueryLaunchSettings = LaunchSettings<128, 384>;
+
+namespace detail {
+
+/// Loops shorter than this run on the calling thread: waking a thread team costs more than
+/// such a loop (boundary slabs of small grids, 1D problems).
+constexpr long min_parallel_iterations = 4096;
+
+/// Whether F is checked for trivial copyability in this compiler pass. In nvcc's host pass an
+/// extended `__host__ __device__` lambda (ALFVEN_LAMBDA) is represented by a heap-owning
+/// wrapper that is never trivially copyable, whatever it captures; its real closure type is
+/// seen, and checked, in the device pass instead.
+template <typename F>
+constexpr bool kernel_functor_checked_here() {
+#if defined(__CUDACC__) && !defined(__CUDA_ARCH__)
+  return !__nv_is_extended_host_device_lambda_closure_type(F);
+#else
+  return true;
+#endif
 }
 
+/// Every functor handed to a loop of either face, on either backend, is trivially copyable, so
+/// the very same lambda or functor also reaches a CUDA kernel.
+template <typename F>
+constexpr void check_kernel_functor() {
+  static_assert(!kernel_functor_checked_here<F>() || std::is_trivially_copyable<F>::value,
+                "a functor or lambda handed to for_each/reduce/parallel_for/transform must be "
+                "trivially copyable: capture views and scalars by value (ALFVEN_LAMBDA), not "
+                "owning arrays, std::vector or this");
+}
+
+/// How the host loop hands out indices: Static (equal contiguous chunks: uniform work such as
+/// cell updates) or Dynamic (chunks of 1024 on demand: work whose cost varies per index, such
+/// as BVH queries).
+enum class HostSchedule { Static, Dynamic };
+
+/// The host loop over [begin, end) of a 1D range: f(i) for every i, OpenMP threads when the
+/// build has them and the loop is long enough. Synchronous. An exception thrown by f inside an
+/// OpenMP region terminates the program.
+template <typename Index, typename F>
+void host_loop_1d(Index begin, Index end, const F& f, HostSchedule schedule) {
+  const long long b = static_cast<long long>(begin), e = static_cast<long long>(end);
+  if (schedule == HostSchedule::Static) {
+#pragma omp parallel for schedule(static) if (e - b >= min_parallel_iterations)
+    for (long long i = b; i < e; ++i) f(Index(i));
+  } else {
+#pragma omp parallel for schedule(dynamic, 1024) if (e - b >= min_parallel_iterations)
+    for (long long i = b; i < e; ++i) f(Index(i));
+  }
+}
+
+/// The host loop over a 3D box: f(i, j, k) for every (i, j, k), i fastest (vectorised), k and j
+/// shared among threads. Synchronous.
+template <typename F>
+void host_loop_3d(const Range3D& r, const F& f) {
+  const int i0 = r.begin[0], i1 = r.end[0];
+  const int j0 = r.begin[1], j1 = r.end[1];
+  const int k0 = r.begin[2], k1 = r.end[2];
+#pragma omp parallel for collapse(2) schedule(static) if (r.size() >= min_parallel_iterations)
+  for (int k = k0; k < k1; ++k)
+    for (int j = j0; j < j1; ++j)
+#pragma omp simd
+      for (int i = i0; i < i1; ++i) f(i, j, k);
+}
+
+}  // namespace detail
 }  // namespace alfven

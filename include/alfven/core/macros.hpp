@@ -24,6 +24,17 @@
 #define ALFVEN_INLINE inline __attribute__((always_inline))
 #endif
 
+/// Kernel parameter qualifier: all threads read the (const) parameter in place from the
+/// constant parameter space (`__grid_constant__`, CUDA >= 11.7 on compute capability >= 7.0),
+/// so large functors are not copied into registers or local memory; empty elsewhere.
+#if defined(__CUDACC__) && defined(__CUDACC_VER_MAJOR__) &&                                     \
+    (__CUDACC_VER_MAJOR__ > 11 || (__CUDACC_VER_MAJOR__ == 11 && __CUDACC_VER_MINOR__ >= 7)) && \
+    (!defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700)
+#define ALFVEN_GRID_CONSTANT __grid_constant__
+#else
+#define ALFVEN_GRID_CONSTANT
+#endif
+
 /// True inside a translation unit compiled by nvcc (host or device pass).
 #if defined(__CUDACC__)
 #define ALFVEN_CUDA_COMPILER 1

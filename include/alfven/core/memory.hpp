@@ -1,33 +1,29 @@
 /// @file memory.hpp
-/// @brief Allocation and copies per backend. The host half is here; the CUDA half is in
-/// cuda/memory.hpp and is only available in translation units compiled by nvcc.
+/// @brief Allocation and copies per backend, for Array. Allocation goes through the memory
+/// resources (memory_resource.hpp: one allocator family, one out-of-memory policy); the host
+/// half of the copies is here, the CUDA half in cuda/memory.hpp.
 #pragma once
 
 #include <cstddef>
-#include <cstdlib>
 #include <cstring>
-#include <new>
 
 #include "backend.hpp"
+#include "memory_resource.hpp"
 
 namespace alfven {
 namespace detail {
 
-/// Allocation in the memory of one backend. Specialised per backend.
+/// The memory resource behind the arrays of one backend. Specialised per backend.
 template <typename Backend>
 struct MemorySpace;
 
+/// Host arrays: host_memory_resource() (256-byte aligned). allocate throws alfven::Error when
+/// the memory does not fit (the bytes asked and the bytes free).
 template <>
 struct MemorySpace<backend::Host> {
-  /// Allocates `bytes` bytes aligned to 64 bytes (a cache line). Throws std::bad_alloc.
-  static void* allocate(std::size_t bytes) {
-    if (bytes == 0) return nullptr;
-    const std::size_t rounded = (bytes + 63) / 64 * 64;
-    void* p = std::aligned_alloc(64, rounded);
-    if (!p) throw std::bad_alloc();
-    return p;
-  }
-  static void deallocate(void* p) { std::free(p); }
+  static const MemoryResource& resource() { return host_memory_resource(); }
+  static void* allocate(std::size_t bytes) { return resource().allocate(bytes); }
+  static void deallocate(void* p) { resource().deallocate(p); }
 };
 
 /// Copies `bytes` bytes from memory of backend Src to memory of backend Dst: copy() is

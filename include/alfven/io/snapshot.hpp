@@ -8,7 +8,9 @@
 ///   /x /y /z   1D float64 datasets of cell-centre coordinates, lengths nx, ny, nz
 ///   root attributes: format_version (int), fields (1D array of strings: the field names in
 ///   order), time, gamma, x_min, x_max, y_min, y_max, z_min, z_max (float64), step (int64),
-///   index, nx, ny, nz (int32), problem (string), and one float64 attribute per `extra` entry.
+///   index, nx, ny, nz (int32), problem (string), and one float64 attribute per `extra` entry;
+///   a grid that is no run's state (SnapshotMeta::run_state false) has no time, step, index,
+///   problem and gamma.
 ///
 /// The HDF5 C API is used in src/io/snapshot.cpp only: this header includes no HDF5 header, so
 /// CUDA translation units may include it.
@@ -49,6 +51,12 @@ struct SnapshotMeta {
   /// Further float64 vectors (e.g. "origin" = {x, y, z}), each stored as a 1D float64 root
   /// attribute of that length (>= 1). Keys must not clash with any other attribute.
   std::map<std::string, std::vector<double>> vectors;
+  /// Whether the file holds a state of a run, for which time, step, index, problem and gamma mean
+  /// something (written as attributes). False for other grids in this layout, e.g. the signed
+  /// distance of `alfven sdf --grid`: those five attributes are then not written, and
+  /// read_snapshot returns false here (and those members at their defaults) for a file with none
+  /// of them.
+  bool run_state = true;
 };
 
 /// Writes one snapshot to `path` (HDF5), atomically: the file is written to `path + ".tmp"`, closed
@@ -85,6 +93,9 @@ struct Snapshot {
 
 /// Reads a snapshot written by write_snapshot.
 ///
+/// A file with none of the attributes time, step, index, problem and gamma is read as a grid that
+/// is no run's state (meta.run_state false, those members left at their defaults); a file with
+/// some of them but not all is an error.
 /// @throws alfven::Error naming the file and what is wrong with it: the file is missing or not
 ///         HDF5; an attribute is missing or of the wrong type; a dataset listed in `fields` (or x,
 ///         y, z) is missing, not floating point, or its shape does not match nx, ny, nz; fields

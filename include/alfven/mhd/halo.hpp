@@ -5,6 +5,7 @@
 /// buf[cell + cells * var] with cells ordered x fastest over the slab (the slab is `margin`
 /// thick along the axis and spans the full extent, ghosts included, of the other axes, so that
 /// exchanging axis by axis, x then y then z, also fills edge and corner ghost cells).
+/// HaloExchange (halo_exchange.hpp) launches these kernels and moves the buffers between blocks.
 #pragma once
 
 #include "alfven/core/macros.hpp"
@@ -13,18 +14,6 @@
 
 namespace alfven {
 namespace mhd {
-
-/// Where halo-exchange time goes, in seconds (accumulated; see Solver::halo_profile).
-struct HaloProfile {
-  double pack_and_copy_out = 0;   ///< pack kernels and device-to-host staging copies
-  double mpi = 0;                 ///< MPI sends and receives (waits included)
-  double copy_in_and_unpack = 0;  ///< host-to-device staging copies and unpack kernels
-  // Overlapped exchanges only, device time from the end of the packs: until the device-to-host
-  // copies end, and until the overlapped computation ends.
-  double overlap_copy_out = 0;
-  double overlap_work = 0;
-  double total() const { return pack_and_copy_out + mpi + copy_in_and_unpack; }
-};
 
 /// Number of cells in one halo slab of `axis`.
 ALFVEN_HOST_DEVICE inline long halo_cells(const Grid& g, int axis) {

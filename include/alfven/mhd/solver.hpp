@@ -7,33 +7,30 @@
 /// then the artificial viscosity along x, y, z, each followed by boundary conditions.
 /// Every kernel is a functor from stage.hpp, viscosity.hpp, boundary.hpp, cfl.hpp run through
 /// for_each/reduce, so this same class runs on the host and (compiled by nvcc) on a GPU. Fields
-/// stay in the backend's memory for the whole run.
+/// stay in the backend's memory for the whole run. Ghost cells shared with other blocks are
+/// filled by a HaloExchange (halo_exchange.hpp), which owns buffers, staging, streams and
+/// profiling; the solver only says which axis to exchange and which kernel may overlap it.
 #pragma once
 
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
-#include <functional>
 #include <string>
 #include <type_traits>
 #include <utility>
 
 #include "alfven/core/core.hpp"
-#include "alfven/core/device.hpp"
-#include "alfven/core/env.hpp"
 #include "boundary.hpp"
 #include "cfl.hpp"
 #include "communicator.hpp"
 #include "diagnostics.hpp"
 #include "fields.hpp"
 #include "grid.hpp"
-#include "halo.hpp"
+#include "halo_exchange.hpp"
+#include "halo_profile.hpp"
 #include "scheme.hpp"
 #include "source.hpp"
 #include "stage.hpp"
 #include "viscosity.hpp"
-
-struct CUstream_st;  // cudaStream_t is CUstream_st*; used only in device builds
 
 namespace alfven {
 namespace mhd {
@@ -47,19 +44,12 @@ class Solver {
   /// neighbouring blocks and must outlive the solver.
   Solver(const Grid& grid, const SchemeParameters& params, const Source& source = Source{},
          const Communicator* comm = nullptr)
-      : grid_(grid), params_(params), source_(source), comm_(comm), q_(grid), qa_(grid), qr_(grid),
-        speed_(grid.total[0], grid.total[1], grid.total[2]) {
+      : grid_(grid), params_(params), source_(source), halo_(grid, comm), q_(grid), qa_(grid),
+        qr_(grid), speed_(grid.total[0], grid.total[1], grid.total[2]) {
     eos_.gamma = Real(params.gamma);
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
-  ~Solver() {
-    destroy_event(packed_);
-    destroy_event(out_done_);
-    destroy_event(in_done_);
-    destroy_event(work_done_);
-    destroy_stream(copy_stream_);
-  }
 
   /// The grid (local block) this solver works on.
   const Grid& grid() const { return grid_; }
@@ -126,202 +116,48 @@ class Solver {
   /// Seconds spent in halo exchanges since construction, measured only when the environment
   /// variable ALFVEN_PROFILE_HALO=1 is set (the measurement waits for the device before and after
   /// each exchange); zeros otherwise.
-  const HaloProfile& halo_profile() const { return halo_profile_; }
+  const HaloProfile& halo_profile() const { return halo_.profile(); }
   /// Total of halo_profile().
-  double halo_seconds() const { return halo_profile_.total(); }
+  double halo_seconds() const { return halo_.profile().total(); }
   /// How the halos of `axis` travel once exchanged: "none" (no neighbour ranks), "host buffers",
   /// "direct" (device pointers to a CUDA-aware MPI), "shared pinned" / "shared pageable" (node
   /// shared memory), "pinned + MPI". Known after the first exchange of the axis.
-  const char* halo_path(int axis) const { return halo_path_[axis]; }
+  const char* halo_path(int axis) const { return halo_.path(axis); }
 
  private:
   // Ghost cells of `axis` only: halo exchange with the neighbouring blocks, boundary conditions
-  // on the faces that are domain edges. `work` (only with a halo exchange): device work queued
-  // while the halo is in flight (see exchange_halo).
-  void refresh_axis(Fields<Real, Backend>& f, int axis, const std::function<void()>* work = nullptr) {
-    BoundaryKernel<Real> k{f.view(), grid_, params_.boundaries, axis};
-    if (comm_ && comm_->dims()[axis] > 1) {
-      exchange_halo(f, axis, work);
-      k.apply[0] = comm_->neighbour(axis, 0) < 0;
-      k.apply[1] = comm_->neighbour(axis, 1) < 0;
-      if (!k.apply[0] && !k.apply[1]) return;
-    }
-    for_each(Backend{}, Range1D{0, boundary_cells(grid_, axis)}, k);
+  // on the faces that are domain edges.
+  void refresh_axis(Fields<Real, Backend>& f, int axis) {
+    if (halo_.exchanges(axis)) halo_.exchange(f, axis);
+    fill_domain_edges(f, axis);
   }
 
-  static constexpr bool host_fields = std::is_same<Backend, backend::Host>::value;
+  // Boundary conditions on the faces of `axis` that the halo exchange does not fill (all of them
+  // when the axis is not split; a periodic axis of one block is copied here).
+  void fill_domain_edges(Fields<Real, Backend>& f, int axis) {
+    BoundaryKernel<Real> k{f.view(), grid_, params_.boundaries, axis};
+    k.apply[0] = !halo_.fills_face(axis, 0);
+    k.apply[1] = !halo_.fills_face(axis, 1);
+    if (k.apply[0] || k.apply[1]) for_each(Backend{}, Range1D{0, boundary_cells(grid_, axis)}, k);
+  }
 
   // Runs kernel k (which writes f) over `range`, then fills f's ghost cells (apply_boundaries).
-  // On device fields whose first active axis is split between ranks, the halo of that axis is
-  // overlapped with the kernel: the cells the neighbours need (the `margin` layers next to each
-  // face) are computed first, their halo is packed, staged and exchanged on a copy stream while
-  // the rest of the block is computed, and only then are the remaining axes refreshed. Every cell
-  // gets the value of the plain sequence (same kernel per cell, same halo values).
+  // When the halo exchange can overlap the kernel (HaloExchange::overlap_axis: device fields whose
+  // first active axis is split between ranks), that axis's halo travels while the bulk of the
+  // kernel runs, and only then are the remaining axes refreshed. Every cell gets the value of the
+  // plain sequence (same kernel per cell, same halo values).
   template <typename K>
   void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
-    int a = 0;
-    while (a < 3 && !grid_.active(a)) ++a;
-    const bool split = a < 3 && comm_ && comm_->dims()[a] > 1;
-    const int m = split ? grid_.margin[a] : 0, n = split ? grid_.n[a] : 0;
-    if (host_fields || !overlap_halo_ || !split || range.begin[a] != m || range.end[a] != m + n || n <= 2 * m) {
+    const int a = halo_.overlap_axis(range);
+    if (a < 0) {
       for_each(Backend{}, range, k);
       apply_boundaries(f);
       return;
     }
-    Range3D layers = range, rest = range;
-    layers.begin[a] = 0;  // [m, 2m) and [n, n + m): what the neighbours read
-    layers.end[a] = 2 * m;
-    rest.begin[a] = 2 * m;
-    rest.end[a] = n;
-    for_each(Backend{}, layers, FaceLayersKernel<K>{k, a, m, n});
-    const std::function<void()> work = [&] { for_each(Backend{}, rest, k); };
-    refresh_axis(f, a, &work);
+    halo_.exchange_overlapping(f, a, range, k);
+    fill_domain_edges(f, a);
     for (int b = a + 1; b < 3; ++b)
       if (grid_.active(b)) refresh_axis(f, b);
-  }
-
-  // Packs the faces' interior layers, exchanges them with the neighbours and unpacks into the
-  // ghost layers. Three paths: host fields (MPI on host buffers), device fields staged through
-  // pinned host buffers (default: a non-CUDA-aware MPI never sees a device pointer), device
-  // fields handed to a CUDA-aware MPI directly. A periodic axis of one block never gets here (the
-  // boundary kernel copies it locally). Without `work`, device work is queued on the default
-  // stream: packs and device-to-host copies, one wait before MPI, then host-to-device copies and
-  // unpacks queued without waiting (the next exchange's wait orders them before the staging
-  // buffers are reused). With `work` (device fields), packs and unpacks stay on the default
-  // stream but the copies go on a copy stream: it starts once the packs are done, `work` is then
-  // queued on the default stream (so the copies, done by the copy engines, overlap it), the host
-  // waits for the copy stream alone, and the unpacks wait for the host-to-device copies. Packs
-  // and unpacks are small; keeping them off the copy stream means no kernel of the exchange waits
-  // for the bulk kernel's blocks to drain.
-  void exchange_halo(Fields<Real, Backend>& f, int axis, const std::function<void()>* work = nullptr) {
-    using clock = std::chrono::steady_clock;
-    const bool timing = profile_halo_;
-    // Profiling waits for the device around each phase, except in an overlapped exchange, where
-    // it counts only the time the host is held up (the exposed part of the exchange).
-    auto lap = [&](clock::time_point& t, double& into) {  // adds the time since t, restarts t
-      if (!timing) return;
-      if (!work) device_synchronize();
-      const auto now = clock::now();
-      into += std::chrono::duration<double>(now - t).count();
-      t = now;
-    };
-    clock::time_point t = timing && !work ? (device_synchronize(), clock::now()) : clock::now();
-    void* stream = nullptr;  // the legacy default stream
-    if (work) {
-      if (!copy_stream_) {
-        copy_stream_ = create_stream();
-        packed_ = create_event(timing);
-        out_done_ = create_event(timing);
-        work_done_ = create_event(timing);
-        in_done_ = create_event();
-      }
-      stream = copy_stream_;
-    }
-    const long cells = halo_cells(grid_, axis);
-    const long count = cells * num_vars;
-    const std::size_t bytes = std::size_t(count) * sizeof(Real);
-    // Buffers per axis (slab sizes differ between axes), allocated on first use.
-    auto& send_buf = halo_send_[axis];
-    auto& recv_buf = halo_recv_[axis];
-    auto& staged_send = staged_send_[axis];
-    auto& staged_recv = staged_recv_[axis];
-    // Host fields, or device fields with a CUDA-aware MPI: MPI reads and writes the buffers
-    // directly. Otherwise device buffers are staged through pinned host memory: shared with the
-    // neighbour when it runs on this node (MPI then carries only a "ready" message), else
-    // private and sent with MPI.
-    const bool direct = host_fields || comm_->device_pointers_allowed();
-    const Communicator::SharedStaging* shared = direct ? nullptr : comm_->shared_staging(axis, bytes);
-    halo_path_[axis] = host_fields ? "host buffers"
-                       : direct    ? "direct"
-                       : shared    ? (shared->pinned ? "shared pinned" : "shared pageable")
-                                   : "pinned + MPI";
-    const int parity = halo_parity_[axis];
-    halo_parity_[axis] ^= 1;
-    bool has[2];
-    void* out[2] = {nullptr, nullptr};
-    for (int side = 0; side < 2; ++side) {
-      has[side] = comm_->neighbour(axis, side) >= 0;
-      if (send_buf[side].size() != count) {
-        send_buf[side] = Array1D<Real, Backend>(count);
-        recv_buf[side] = Array1D<Real, Backend>(count);
-        if (!direct) {
-          staged_send[side] = PinnedBuffer<Real>(std::size_t(count));
-          staged_recv[side] = PinnedBuffer<Real>(std::size_t(count));
-        }
-      }
-    }
-    if (has[0] && has[1]) {  // one launch for both faces
-      for_each(Backend{}, Range1D{0, 2 * cells},
-               HaloPackBothKernel<Real>{f.const_view(), {send_buf[0].data(), send_buf[1].data()}, grid_, axis});
-    } else {
-      for (int side = 0; side < 2; ++side)
-        if (has[side])
-          for_each(Backend{}, Range1D{0, cells},
-                   HaloPackKernel<Real>{f.const_view(), send_buf[side].data(), grid_, axis, side});
-    }
-    if (work) {  // the copy stream starts once the packs are done
-      record_event(packed_, nullptr);
-      stream_wait_event(copy_stream_, packed_);
-    }
-    for (int side = 0; side < 2; ++side) {
-      if (!has[side] || direct) continue;
-      out[side] = shared && shared->send[side][parity] ? shared->send[side][parity]
-                                                       : static_cast<void*>(staged_send[side].data());
-      alfven::detail::Copier<backend::Host, Backend>::copy_async(out[side], send_buf[side].data(), bytes,
-                                                                 static_cast<CUstream_st*>(stream));
-    }
-    if (work) {  // the overlapped work runs while the halo goes out
-      record_event(out_done_, stream);
-      (*work)();
-      if (timing) {
-        record_event(work_done_, nullptr);
-        t = clock::now();
-      }
-      event_synchronize(out_done_);
-      if (timing) {
-        event_synchronize(work_done_);
-        halo_profile_.overlap_copy_out += 1e-3 * elapsed_milliseconds(packed_, out_done_);
-        halo_profile_.overlap_work += 1e-3 * elapsed_milliseconds(packed_, work_done_);
-      }
-    } else if (!host_fields) {
-      device_synchronize();  // packs (and device-to-host copies) done
-    }
-    lap(t, halo_profile_.pack_and_copy_out);
-    const void* send[2];
-    void* recv[2];
-    std::size_t sizes[2];
-    for (int side = 0; side < 2; ++side) {
-      const bool via_shared = !direct && shared && shared->send[side][parity];
-      sizes[side] = via_shared ? 0 : bytes;
-      send[side] = !has[side] ? nullptr
-                   : direct   ? static_cast<const void*>(send_buf[side].data())
-                              : out[side];
-      recv[side] = !has[side] ? nullptr
-                   : direct   ? static_cast<void*>(recv_buf[side].data())
-                              : staged_recv[side].data();
-    }
-    comm_->exchange(axis, send, recv, sizes);
-    lap(t, halo_profile_.mpi);
-    for (int side = 0; side < 2; ++side) {
-      if (!has[side] || direct) continue;
-      const void* in = sizes[side] == 0 ? shared->recv[side][parity] : staged_recv[side].data();
-      alfven::detail::Copier<Backend, backend::Host>::copy_async(recv_buf[side].data(), in, bytes,
-                                                                 static_cast<CUstream_st*>(stream));
-    }
-    if (work) {  // the default stream's unpacks (queued after the overlapped work) wait for the copies
-      record_event(in_done_, stream);
-      stream_wait_event(nullptr, in_done_);
-    }
-    if (has[0] && has[1]) {
-      for_each(Backend{}, Range1D{0, 2 * cells},
-               HaloUnpackBothKernel<Real>{f.view(), {recv_buf[0].data(), recv_buf[1].data()}, grid_, axis});
-    } else {
-      for (int side = 0; side < 2; ++side)
-        if (has[side])
-          for_each(Backend{}, Range1D{0, cells},
-                   HaloUnpackKernel<Real>{f.view(), recv_buf[side].data(), grid_, axis, side});
-    }
-    lap(t, halo_profile_.copy_in_and_unpack);
   }
 
   // q_r <- L(q, arg, dts) on the interior, then the ghost cells of q_r.
@@ -373,21 +209,7 @@ class Solver {
   Grid grid_;
   SchemeParameters params_;
   Source source_;
-  const Communicator* comm_ = nullptr;
-  Array1D<Real, Backend> halo_send_[3][2], halo_recv_[3][2];          // [axis][side]
-  PinnedBuffer<Real> staged_send_[3][2], staged_recv_[3][2];  // staged device fields only
-  bool profile_halo_ = env_flag("ALFVEN_PROFILE_HALO", false);
-  HaloProfile halo_profile_{};
-  const char* halo_path_[3] = {"none", "none", "none"};
-  int halo_parity_[3] = {0, 0, 0};  // which shared staging slot the next exchange of an axis uses
-  // Overlap of the first split axis's halo with computation (device fields); ALFVEN_HALO_OVERLAP=0
-  // turns it off.
-  bool overlap_halo_ = env_flag("ALFVEN_HALO_OVERLAP", true);
-  void* copy_stream_ = nullptr;  // created on first overlapped exchange
-  void* packed_ = nullptr;
-  void* out_done_ = nullptr;
-  void* in_done_ = nullptr;
-  void* work_done_ = nullptr;  // profiling only
+  HaloExchange<Real, Backend> halo_;  // ghost cells shared with other blocks
   IdealGas<Real> eos_{};
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;

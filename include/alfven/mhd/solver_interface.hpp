@@ -10,7 +10,7 @@
 #include "alfven/mhd/diagnostics.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
-#include "alfven/mhd/halo.hpp"
+#include "alfven/mhd/halo_profile.hpp"
 #include "alfven/mhd/scheme.hpp"
 
 namespace alfven {
@@ -39,12 +39,12 @@ class SolverInterface {
   virtual void advance(Real dt) = 0;
   /// Total mass, energy and max |div B|.
   virtual Totals totals() const = 0;
-  /// "host" or "cuda".
   /// Seconds spent in halo exchanges (0 unless ALFVEN_PROFILE_HALO=1; see Solver::halo_profile).
   virtual HaloProfile halo_profile() const = 0;
   double halo_seconds() const { return this->halo_profile().total(); }
   /// How the halos of `axis` travel (see Solver::halo_path).
   virtual const char* halo_path(int axis) const = 0;
+  /// "host" or "cuda".
   virtual const char* backend_name() const = 0;
 };
 

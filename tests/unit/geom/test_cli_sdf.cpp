@@ -145,6 +145,9 @@ TEST(Sdf, GridIsWrittenAsHdf5AndXdmf) {
   EXPECT_EQ(s.type, io::DataType::Float64);
   EXPECT_EQ(s.meta.text.at("mesh_file"), f.stl);
   EXPECT_EQ(s.meta.text.at("sign_mode"), "winding");
+  // Only attributes that mean something for a grid: no time, step, index, problem or gamma.
+  EXPECT_FALSE(s.meta.run_state);
+  EXPECT_EQ(s.meta.text.at("written_by"), "alfven sdf");
   const auto [lo, hi] = f.mesh.bounds();
   const std::vector<double> origin = s.meta.vectors.at("origin"),
                             spacing = s.meta.vectors.at("spacing");

@@ -330,3 +330,33 @@ TEST(Snapshot, MissingAndMistypedAttributesAreNamed) {
             std::string::npos)
       << error_of(path2);
 }
+
+TEST(Snapshot, GridThatIsNoRunStateHasNoRunAttributes) {
+  TempDir dir;
+  const std::string path = dir.file("grid.h5");
+  const io::GridInfo g = test_grid();
+  std::vector<double> distance(60);
+  for (std::size_t c = 0; c < distance.size(); ++c) distance[c] = 0.5 * double(c) - 7.0;
+  io::SnapshotMeta meta;
+  meta.run_state = false;
+  meta.text["mesh_file"] = "sphere.stl";
+  meta.vectors["spacing"] = {0.4, 0.5, 1.0};
+  io::write_snapshot(path, g, meta, {{"signed_distance", io::DataType::Float64, distance.data()}});
+
+  const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  ASSERT_GE(f, 0);
+  for (const char* name : {"time", "step", "index", "problem", "gamma"})
+    EXPECT_EQ(H5Aexists(f, name), 0) << name;
+  for (const char* name : {"format_version", "fields", "nx", "z_max", "mesh_file", "spacing"})
+    EXPECT_GT(H5Aexists(f, name), 0) << name;
+  H5Fclose(f);
+
+  const io::Snapshot s = io::read_snapshot(path);
+  EXPECT_FALSE(s.meta.run_state);
+  EXPECT_EQ(s.meta.problem, "");
+  EXPECT_EQ(s.meta.text.at("mesh_file"), "sphere.stl");
+  EXPECT_EQ(s.meta.vectors.at("spacing"), (std::vector<double>{0.4, 0.5, 1.0}));
+  EXPECT_EQ(s.values_as_double.at("signed_distance"), distance);
+  // A run's snapshot reads back as one.
+  EXPECT_TRUE(io::read_snapshot(write_valid(dir, g)).meta.run_state);
+}

@@ -1,7 +1,7 @@
 /// @file cuda/memory.hpp
-/// @brief Device memory (plain cudaMalloc, never managed memory) and copies between host and
-/// device, so that Array<T, R, backend::CUDA> and copy_from / copy_from_async work in all four
-/// directions.
+/// @brief Device arrays and host <-> device copies, so that Array<T, R, backend::CUDA> and
+/// copy_from / copy_from_async work in all four directions. Device memory is
+/// device_memory_resource() (plain cudaMalloc, never managed memory).
 ///
 /// Needs only the runtime API header: nvcc translation units get it from core.hpp, and plain C++
 /// files of a CUDA build (ALFVEN_HAVE_CUDA) may include it too (host code that allocates device
@@ -11,37 +11,24 @@
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
-#include <new>
 
 #include "../backend.hpp"
 #include "../memory.hpp"
+#include "../memory_resource.hpp"
 #include "check.hpp"
 
 namespace alfven {
 namespace detail {
 
-/// Device memory of the current device. allocate: cudaMalloc (256-byte aligned); throws
-/// std::bad_alloc when the device is out of memory, any other runtime error is fatal.
-/// deallocate: cudaFree, which waits for the device to finish work that may use the memory.
+/// Device arrays: device_memory_resource() of the current device. allocate throws alfven::Error
+/// when the device is out of memory (the bytes asked and the bytes free); any other runtime
+/// error is fatal. deallocate (cudaFree) waits for the device to finish work that may use the
+/// memory.
 template <>
 struct MemorySpace<backend::CUDA> {
-  static void* allocate(std::size_t bytes) {
-    if (bytes == 0) return nullptr;
-    void* p = nullptr;
-    const cudaError_t err = cudaMalloc(&p, bytes);
-    if (err == cudaErrorMemoryAllocation) {
-      (void)cudaGetLastError();  // clear the (non-sticky) error before reporting
-      throw std::bad_alloc();
-    }
-    cuda_check(err, "cudaMalloc(&p, bytes)", __FILE__, __LINE__);
-    return p;
-  }
-  static void deallocate(void* p) {
-    const cudaError_t err = cudaFree(p);
-    // At program exit the runtime may already be unloaded (a static Array); nothing to free then.
-    if (err == cudaErrorCudartUnloading) return;
-    cuda_check(err, "cudaFree(p)", __FILE__, __LINE__);
-  }
+  static const MemoryResource& resource() { return device_memory_resource(); }
+  static void* allocate(std::size_t bytes) { return resource().allocate(bytes); }
+  static void deallocate(void* p) { resource().deallocate(p); }
 };
 
 /// Copies between host and device memory with one cudaMemcpy kind.

@@ -15,19 +15,18 @@
 #pragma once
 
 #include <cuda_runtime.h>
-
-#include <cstddef>
-#include <type_traits>
-
-#include <cub/device/device_reduce.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+
+#include <cstddef>
+#include <cub/device/device_reduce.cuh>
+#include <type_traits>
 
 #include "../backend.hpp"
 #include "../range.hpp"
 #include "../reduce.hpp"
 #include "check.hpp"
-#include "for_each.hpp"
+#include "launch.hpp"
 #include "memory.hpp"
 
 namespace alfven {
@@ -58,7 +57,7 @@ class ReduceHelper<T, backend::CUDA> {
   }
 
   /// Device temporary storage of at least `bytes` bytes; reallocates (cudaFree + cudaMalloc)
-  /// only when the present block is smaller. Throws std::bad_alloc when the device is full.
+  /// only when the present block is smaller. Throws alfven::Error when the device is full.
   void* temporary_storage(std::size_t bytes) {
     if (bytes > temp_bytes_) {
       if (temp_) detail::MemorySpace<backend::CUDA>::deallocate(temp_);
@@ -74,7 +73,8 @@ class ReduceHelper<T, backend::CUDA> {
 
   /// Device array of `slots` values of T (slot 0: the result); allocated on first use.
   T* device_slots() {
-    if (!slots_) slots_ = static_cast<T*>(detail::MemorySpace<backend::CUDA>::allocate(slots * sizeof(T)));
+    if (!slots_)
+      slots_ = static_cast<T*>(detail::MemorySpace<backend::CUDA>::allocate(slots * sizeof(T)));
     return slots_;
   }
 
@@ -120,16 +120,18 @@ struct MappedIndex3D {
   }
 };
 
+/// out[s] = mapped(s): the debug identity samples, launched through the one launch path.
 template <typename T, typename Mapped>
-__global__ void reduce_samples_kernel(const Mapped mapped, long count, T* out) {
-  const long s = threadIdx.x;
-  if (s < count) out[s] = mapped(s);
-}
+struct MappedSamples {
+  Mapped mapped;
+  T* out;
+  ALFVEN_HOST_DEVICE void operator()(long s) const { out[s] = mapped(s); }
+};
 
 /// The reduction itself: CUB over a transform iterator, then the value back to the host.
 template <typename T, typename Mapped, typename Op>
-T cub_reduce(const Mapped& mapped, long n, T init, const Op& op, ReduceHelper<T, backend::CUDA>& helper,
-             cudaStream_t stream) {
+T cub_reduce(const Mapped& mapped, long n, T init, const Op& op,
+             ReduceHelper<T, backend::CUDA>& helper, cudaStream_t stream) {
   check_device_functor<Op>();  // Mapped holds the map, which the caller has checked
   if (n <= 0) return init;
   T* slots = helper.device_slots();
@@ -137,8 +139,8 @@ T cub_reduce(const Mapped& mapped, long n, T init, const Op& op, ReduceHelper<T,
   {  // init must be the identity of op: map a few samples on the device, check on the host.
     constexpr int max_samples = ReduceHelper<T, backend::CUDA>::slots - 1;
     const long count = n < max_samples ? n : max_samples;
-    reduce_samples_kernel<T, Mapped><<<1, max_samples, 0, stream>>>(mapped, count, slots + 1);
-    ALFVEN_CUDA_CHECK_LAUNCH("reduce_samples_kernel");
+    launch_1d<LaunchSettings<32>, long>(0, count, MappedSamples<T, Mapped>{mapped, slots + 1},
+                                        stream);
     T samples[max_samples];
     ALFVEN_CUDA_CHECK(cudaMemcpyAsync(samples, slots + 1, std::size_t(count) * sizeof(T),
                                       cudaMemcpyDeviceToHost, stream));
@@ -165,8 +167,8 @@ template <typename T, typename Map, typename Op>
 T reduce(backend::CUDA, const Range1D& r, T init, const Map& map, const Op& op,
          ReduceHelper<T, backend::CUDA>& helper, cudaStream_t stream = 0) {
   detail::check_device_functor<Map>();
-  return detail::cub_reduce(detail::MappedIndex1D<T, Map>{map, r.begin}, r.size(), init, op,
-                            helper, stream);
+  return detail::cub_reduce(detail::MappedIndex1D<T, Map>{map, r.begin}, r.size(), init, op, helper,
+                            stream);
 }
 
 /// Reduces map(i, j, k) over the box r with op, starting from init, on the device. Synchronous.
@@ -174,9 +176,9 @@ template <typename T, typename Map, typename Op>
 T reduce(backend::CUDA, const Range3D& r, T init, const Map& map, const Op& op,
          ReduceHelper<T, backend::CUDA>& helper, cudaStream_t stream = 0) {
   detail::check_device_functor<Map>();
-  return detail::cub_reduce(
-      detail::MappedIndex3D<T, Map>{map, r.begin[0], r.begin[1], r.begin[2], r.extent(0), r.extent(1)},
-      r.size(), init, op, helper, stream);
+  return detail::cub_reduce(detail::MappedIndex3D<T, Map>{map, r.begin[0], r.begin[1], r.begin[2],
+                                                          r.extent(0), r.extent(1)},
+                            r.size(), init, op, helper, stream);
 }
 
 }  // namespace alfven

@@ -1,0 +1,234 @@
+/// @file embedded/embedded_boundary.hpp
+/// @brief EmbeddedBoundary<Real, Backend>: the bodies of a run as a sharp-interface ghost-cell
+/// immersed boundary (ghost_cells.hpp), built once at start-up and applied after every update.
+///
+/// Start-up (build): the bodies' geometry (any geom::Expr: shapes, CSG, tapes, meshes) is compiled
+/// to tapes, mirrored into the backend's memory and evaluated at every cell centre of the block
+/// on the backend (ClassifyCells); the cells are classified on the host (one pass); the image
+/// points, stencils and weights of the ghost cells are computed on the backend
+/// (BuildImagePoints). The time loop then only reads these tables (apply): no geometry is
+/// evaluated per step for bodies at rest.
+#pragma once
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "alfven/core/array.hpp"
+#include "alfven/core/for_each.hpp"
+#include "alfven/core/pool.hpp"
+#include "alfven/geom/tape.hpp"
+#include "../fields.hpp"
+#include "../grid.hpp"
+#include "ghost_cells.hpp"
+#include "wall.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// One body of a run: its geometry and its wall.
+struct Body {
+  geom::Expr geometry;
+  WallRule rule;
+  std::string name;  ///< for messages ("body 1", or the configuration's wording)
+};
+
+/// Counts of one block's cells (local; sum them over ranks for the whole domain).
+struct EmbeddedCounts {
+  long solid = 0;          ///< interior cells whose centre is inside a body
+  long ghost = 0;          ///< solid cells set from image points
+  long fixed = 0;          ///< solid cells that keep a stored state
+  long solid_per_body[max_bodies] = {};  ///< interior solid cells nearest to each body
+};
+
+/// The embedded bodies of one block on Backend. Move-only. Without bodies (default-constructed
+/// or built from an empty list) it does nothing.
+template <typename Real, typename Backend>
+class EmbeddedBoundary {
+ public:
+  EmbeddedBoundary() = default;
+
+  /// Builds the tables of `bodies` on `grid` (this rank's block). `initial` is the initial state
+  /// of the block on the host (ghost cells included): the state solid cells keep. Throws
+  /// alfven::Error for more than max_bodies bodies or a geometry that cannot be compiled.
+  /// Problems that only the whole domain can judge (a body outside it, a body covering it, an
+  /// image point that finds no fluid) are left in error() and counts() for the caller to check
+  /// on every rank at once.
+  void build(const Grid& grid, const std::vector<Body>& bodies,
+             const Fields<Real, backend::Host>& initial) {
+    ALFVEN_REQUIRE(int(bodies.size()) <= max_bodies,
+                   "bodies: at most " << max_bodies << " bodies, got " << bodies.size());
+    grid_ = grid;
+    count_ = int(bodies.size());
+    if (count_ == 0) return;
+    for (int b = 0; b < count_; ++b) rules_[b] = bodies[std::size_t(b)].rule;
+
+    // Geometry into a host pool, then into the backend's memory.
+    Pool host_pool;
+    geom::Tape<Real> tapes[max_bodies];
+    for (int b = 0; b < count_; ++b)
+      tapes[b] = geom::Tape<Real>::build(host_pool, bodies[std::size_t(b)].geometry);
+    host_pool.freeze();
+    pool_ = Pool::mirror(host_pool, alfven::detail::MemorySpace<Backend>::resource());
+    BodyGeometry<Real> geometry;
+    geometry.count = count_;
+    for (int b = 0; b < count_; ++b) geometry.tape[b] = tapes[b].rebased_view(pool_);
+
+    // Signed distance and nearest body at every cell, on the backend.
+    distance_ = Array3D<Real, Backend>(grid.total[0], grid.total[1], grid.total[2]);
+    Array3D<std::int8_t, Backend> body(grid.total[0], grid.total[1], grid.total[2]);
+    for_each(Backend{}, grid.all(), ClassifyCells<Real>{geometry, grid, distance_.view(), body.view()});
+    Array3D<Real> phi(grid.total[0], grid.total[1], grid.total[2]);
+    Array3D<std::int8_t> which(grid.total[0], grid.total[1], grid.total[2]);
+    phi.copy_from(distance_);
+    which.copy_from(body);
+
+    // Classification (host, one pass over the interior).
+    std::vector<GhostCell<Real>> ghosts;
+    std::vector<long> fixed_cells;
+    counts_ = EmbeddedCounts{};
+    const Range3D in = grid.interior();
+    for (int k = in.begin[2]; k < in.end[2]; ++k)
+      for (int j = in.begin[1]; j < in.end[1]; ++j)
+        for (int i = in.begin[0]; i < in.end[0]; ++i) {
+          if (!(phi(i, j, k) < Real(0))) continue;
+          const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
+          const int b = which(i, j, k);
+          ++counts_.solid;
+          ++counts_.solid_per_body[b];
+          if (rules_[b].wall != WallKind::Fixed && reached_by_fluid(phi, i, j, k)) {
+            GhostCell<Real> g{};
+            g.cell = c;
+            g.body = b;
+            ghosts.push_back(g);
+          } else {
+            fixed_cells.push_back(c);
+          }
+          if (near_block_face(i, j, k)) touches_faces_ = true;
+        }
+    counts_.ghost = long(ghosts.size());
+    counts_.fixed = long(fixed_cells.size());
+
+    // Image points on the backend.
+    ghosts_ = Array1D<GhostCell<Real>, Backend>(long(ghosts.size()));
+    {
+      Array1D<GhostCell<Real>> staged(long(ghosts.size()));
+      for (std::size_t g = 0; g < ghosts.size(); ++g) staged[long(g)] = ghosts[g];
+      ghosts_.copy_from(staged);
+      for_each(Backend{}, Range1D{0, long(ghosts.size())},
+               BuildImagePoints<Real>{geometry, grid, distance_.const_view(), ghosts_.data()});
+      staged.copy_from(ghosts_);
+      for (long g = 0; g < staged.size() && error_.empty(); ++g)
+        if (staged[g].status != ghost_ok) error_ = describe_failure(staged[g], bodies);
+    }
+
+    // Stored states of the other solid cells.
+    const long nf = long(fixed_cells.size());
+    fixed_cells_ = Array1D<long, Backend>(nf);
+    fixed_values_ = Array1D<Real, Backend>(nf * num_vars);
+    Array1D<long> cells(nf);
+    Array1D<Real> values(nf * num_vars);
+    const CellAccess<const Real> init(initial.const_view());
+    for (long n = 0; n < nf; ++n) {
+      cells[n] = fixed_cells[std::size_t(n)];
+      for (int v = 0; v < num_vars; ++v) values[n + nf * v] = init(cells[n], v);
+    }
+    fixed_cells_.copy_from(cells);
+    fixed_values_.copy_from(values);
+  }
+
+  /// True when the run has bodies.
+  bool active() const { return count_ > 0; }
+  /// Number of bodies.
+  int body_count() const { return count_; }
+  /// This block's cell counts.
+  const EmbeddedCounts& counts() const { return counts_; }
+  /// Empty, or why an image point could not be built (the first failure, with its cell).
+  const std::string& error() const { return error_; }
+  /// True when a cell this class writes lies within `margin` cells of a face of the block, so
+  /// that the ghost layers must be refreshed after apply() (decide with every rank's answer).
+  bool touches_block_faces() const { return touches_faces_; }
+
+  /// Sets every ghost cell from its image point and every other solid cell to its stored state.
+  /// The ghost layers of `f` must be current (image stencils read them). Asynchronous on a device
+  /// (queued on the default stream, like for_each).
+  void apply(Fields<Real, Backend>& f) const {
+    if (!active()) return;
+    GhostCellFill<Real> fill{f.view(), ghosts_.data(), {}};
+    for (int b = 0; b < count_; ++b) fill.rules[b] = rules_[b];
+    for_each(Backend{}, Range1D{0, ghosts_.size()}, fill);
+    for_each(Backend{}, Range1D{0, fixed_cells_.size()},
+             FixedCellFill<Real>{f.view(), fixed_cells_.data(), fixed_values_.data(), fixed_cells_.size()});
+  }
+
+  /// A host copy of the ghost-cell table (for inspection and tests).
+  std::vector<GhostCell<Real>> ghost_cells() const {
+    Array1D<GhostCell<Real>> host(ghosts_.size());
+    host.copy_from(ghosts_);
+    return std::vector<GhostCell<Real>>(host.data(), host.data() + host.size());
+  }
+
+  /// Signed distance to the nearest body at every cell of the block (ghost cells included,
+  /// negative inside), in the backend's memory; empty without bodies.
+  const Array3D<Real, Backend>& signed_distance() const { return distance_; }
+  /// Pointer to signed_distance()'s data for kernels that skip solid cells (nullptr without
+  /// bodies); index it by the fields' linear cell index.
+  const Real* solid_mask() const { return active() ? distance_.data() : nullptr; }
+
+ private:
+  // True if a fluid cell lies within embedded_stencil_reach cells along an active axis.
+  bool reached_by_fluid(const Array3D<Real>& phi, int i, int j, int k) const {
+    const int idx[3] = {i, j, k};
+    for (int a = 0; a < 3; ++a) {
+      if (!grid_.active(a)) continue;
+      for (int s = -embedded_stencil_reach; s <= embedded_stencil_reach; ++s) {
+        int n[3] = {idx[0], idx[1], idx[2]};
+        n[a] += s;
+        if (n[a] < 0 || n[a] >= grid_.total[a]) continue;
+        if (phi(n[0], n[1], n[2]) >= Real(0)) return true;
+      }
+    }
+    return false;
+  }
+  bool near_block_face(int i, int j, int k) const {
+    const int idx[3] = {i, j, k};
+    for (int a = 0; a < 3; ++a) {
+      if (!grid_.active(a)) continue;
+      const int m = grid_.margin[a];
+      if (idx[a] < 2 * m || idx[a] >= grid_.n[a]) return true;
+    }
+    return false;
+  }
+  std::string describe_failure(const GhostCell<Real>& g, const std::vector<Body>& bodies) const {
+    const long tx = grid_.total[0], ty = grid_.total[1];
+    const int i = int(g.cell % tx), j = int((g.cell / tx) % ty), k = int(g.cell / (tx * ty));
+    std::ostringstream os;
+    os << bodies[std::size_t(g.body)].name << ": the solid cell at (" << grid_.centre(0, i) << ", "
+       << grid_.centre(1, j) << ", " << grid_.centre(2, k) << ") (global index "
+       << grid_.offset[0] + i - grid_.margin[0] << ", " << grid_.offset[1] + j - grid_.margin[1]
+       << ", " << grid_.offset[2] + k - grid_.margin[2] << ") ";
+    if (g.status == ghost_outside_block)
+      os << "needs fluid cells beyond this block's ghost layers; raise grid.margin (at least "
+         << embedded_image_reach << " with bodies) or use fewer ranks";
+    else
+      os << "finds no fluid cell around its image point: the body is thinner than the grid "
+            "resolves there; refine the grid or thicken the body";
+    return os.str();
+  }
+
+  Grid grid_{};
+  int count_ = 0;
+  WallRule rules_[max_bodies] = {};
+  Pool pool_;
+  Array3D<Real, Backend> distance_;
+  Array1D<GhostCell<Real>, Backend> ghosts_;
+  Array1D<long, Backend> fixed_cells_;
+  Array1D<Real, Backend> fixed_values_;
+  EmbeddedCounts counts_{};
+  std::string error_;
+  bool touches_faces_ = false;
+};
+
+}  // namespace mhd
+}  // namespace alfven
