@@ -26,7 +26,8 @@ int run_command_line(int argc, char** argv, int rank, int ranks) {
     const std::string command = argv[1];
     if (command == "sdf" || command == "mesh" || command == "render") {
       if (rank == 0)
-        std::cerr << "alfven: error: `alfven " << command << "` runs in one process (it uses every thread of one CPU, "
+        std::cerr << "alfven: error: `alfven " << command
+                  << "` runs in one process (it uses every thread of one CPU, "
                   << "or one GPU); start it without mpiexec\n";
       return 1;
     }
