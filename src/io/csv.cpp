@@ -13,6 +13,12 @@ namespace io {
 
 namespace {
 
+/// Whether `c` ends an unquoted field or needs quoting: a comma, a double quote, CR or LF.
+/// (A loop over this is several times faster than string_view::find_first_of.)
+constexpr bool is_special(char c) {
+  return c == ',' || c == '"' || c == '\r' || c == '\n';
+}
+
 /// A position in the text with its 1-based line and column.
 class Cursor {
  public:
@@ -36,6 +42,16 @@ class Cursor {
       ++pos_;
       ++column_;
     }
+  }
+  /// The text from here up to (not including) the next comma, double quote or line end, and
+  /// moves past it (the span of an unquoted field).
+  std::string_view take_unquoted() {
+    std::size_t end = pos_;
+    while (end < text_.size() && !is_special(text_[end])) ++end;
+    const std::string_view span = text_.substr(pos_, end - pos_);
+    column_ += span.size();
+    pos_ = end;
+    return span;
   }
   /// Moves past spaces and tabs.
   void skip_blanks() {
@@ -109,14 +125,11 @@ void read_quoted(Cursor& in, CsvField& field) {
 
 /// Reads an unquoted field up to the next comma or line end.
 void read_unquoted(Cursor& in, CsvField& field) {
-  while (!in.at_line_end() && in.peek() != ',') {
-    if (in.peek() == '"')
-      in.fail(in.line(), in.column(),
-              "a double quote inside an unquoted field; enclose the whole field in double quotes "
-              "and write the quote twice (a\"b -> \"a\"\"b\")");
-    field.text += in.peek();
-    in.advance();
-  }
+  field.text.assign(in.take_unquoted());
+  if (in.peek() == '"')
+    in.fail(in.line(), in.column(),
+            "a double quote inside an unquoted field; enclose the whole field in double quotes "
+            "and write the quote twice (a\"b -> \"a\"\"b\")");
 }
 
 }  // namespace
@@ -184,8 +197,8 @@ void read_csv_file(const std::string& path, const char* what, const CsvVisitor& 
 }
 
 std::string csv_quote(std::string_view field, char comment) {
-  const bool plain = field.find_first_of(",\"\r\n") == std::string_view::npos &&
-                     (comment == '\0' || field.empty() || field[0] != comment);
+  bool plain = comment == '\0' || field.empty() || field[0] != comment;
+  for (std::size_t i = 0; plain && i < field.size(); ++i) plain = !is_special(field[i]);
   if (plain) return std::string(field);
   std::string out = "\"";
   for (char c : field) {

@@ -94,12 +94,21 @@ inline std::optional<double> parse_real(std::string_view s) {
   for (char c : s)
     if (!((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' || c == 'e' || c == 'E'))
       return std::nullopt;
-  const std::string copy(s);  // strtod needs a terminated string
+  // strtod needs a terminated string: a copy on the stack when it fits (numbers nearly always do).
+  char small[64];
+  std::string large;
+  const char* begin = small;
+  if (s.size() < sizeof small) {
+    s.copy(small, s.size());
+    small[s.size()] = '\0';
+  } else {
+    large.assign(s);
+    begin = large.c_str();
+  }
   char* end = nullptr;
   errno = 0;
-  const double value = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || errno == ERANGE || !std::isfinite(value))
-    return std::nullopt;
+  const double value = std::strtod(begin, &end);
+  if (end != begin + s.size() || errno == ERANGE || !std::isfinite(value)) return std::nullopt;
   return value;
 }
 
