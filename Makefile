@@ -2,14 +2,16 @@
 #   make run    install what is missing, build (Release), run the default problem
 #   make test   install what is missing, build, run the whole test suite with ctest
 # Others: make build, make cuda (needs nvcc), make cuda-test, make bench, make clean;
-# PRESET=debug selects the debug build.
+# make format (clang-format every tracked source in place), make check (the checks CI runs
+# besides the tests: formatting, clang-tidy, file names in comments); PRESET=debug selects the
+# debug build.
 
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 ALFVEN := $(BUILD_DIR)/apps/alfven/alfven
 
-.PHONY: all deps build run test cuda cuda-test bench clean format
+.PHONY: all deps build run test cuda cuda-test bench clean format check
 
 all: build
 
@@ -40,5 +42,13 @@ bench: build
 clean:
 	rm -rf build
 
+# The same files and the same clang-format as scripts/check-format (CI's check).
 format:
-	clang-format -i $$(git ls-files '*.hpp' '*.cpp' '*.cu' '*.cuh')
+	@scripts/check-format --fix
+
+check:
+	@scripts/install-deps --dev
+	@scripts/check-format
+	@scripts/check-paths
+	@cmake --preset release >/dev/null
+	@scripts/check-tidy

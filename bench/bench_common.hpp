@@ -1,6 +1,7 @@
 /// @file bench_common.hpp
 /// @brief What the benchmark programs share: OpenMP thread control, best-of-N timing and the
-/// random query points of performance.md (uniform in a box 3x the object's bounding box).
+/// random query points of docs/geometry.md's "Benchmarks" (uniform in a box 3x the object's
+/// bounding box).
 /// Header-only; included by bench_*.cpp (and through them by the bench_*_cuda.cu builds).
 #pragma once
 

@@ -1,5 +1,5 @@
-// bench_geom: queries per second of analytic BVH unions (performance.md, "Geometry
-// throughput"). Plain harness; prints one JSON object per case and asserts nothing.
+// bench_geom: queries per second of analytic BVH unions (docs/geometry.md, "Benchmarks").
+// Plain harness; prints one JSON object per case and asserts nothing.
 //
 // Cases: the 512,000-sphere union (80^3 lattice, radius 1, spacing 3) and a 55,225-box city
 // (235 x 235 lots of random boxes), each on an N^3 grid filling the bounding box padded by 10 %

@@ -1,5 +1,5 @@
-// bench_mesh: mesh signed distance queries per second and BVH build times (performance.md,
-// "Geometry throughput"). Plain harness; prints one JSON object per case, asserts nothing.
+// bench_mesh: mesh signed distance queries per second and BVH build times (docs/geometry.md,
+// "Benchmarks"). Plain harness; prints one JSON object per case, asserts nothing.
 //
 // For each mesh (porsche.stl and sphere.stl from the shared meshes, or --meshes a,b,...),
 // precision and BVH build (SAH, Morton):

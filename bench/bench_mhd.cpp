@@ -1,4 +1,4 @@
-// MHD throughput benchmark (performance.md, "MHD throughput"): Orszag-Tang extruded in z,
+// MHD throughput benchmark (the README's "On a GPU" quotes it): Orszag-Tang extruded in z,
 // periodic, N^3 cells, one rank; one cell update = one full step of one cell (all stages,
 // boundaries, viscosity and the CFL reduction; no output). Warm-up 3 steps, then at least 10
 // steps and 2 s per repeat, 3 repeats; reports the median step time. Prints one JSON object per

@@ -2,26 +2,22 @@
 // triangle mesh on the points of a CSV file (CSV out) or on an N^3 grid of cell centres over the
 // mesh's padded bounding box (HDF5 + XDMF out, for ParaView). The evaluation itself is
 // alfven_mesh_eval (mesh_sdf_eval.hpp), on the host or on a CUDA device.
-#include <cctype>
-#include <cerrno>
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <new>
-#include <sstream>
 #include <string>
 #include <vector>
 
-#include <unistd.h>
-
 #include "alfven/core/error.hpp"
+#include "alfven/core/text.hpp"
 #include "alfven/geom/mesh_clean.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/mesh_sdf_eval.hpp"
-#include "alfven/io/atomic_file.hpp"
+#include "alfven/io/points_csv.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/io/xdmf.hpp"
 #include "commands.hpp"
@@ -42,152 +38,34 @@ struct SdfOptions {
   std::string backend = "host";
   std::string precision = "double";
   std::string build = "sah";
-  double pad = 0.1;      ///< grid padding, fraction of the box extent per side
-  double weld = 1e-7;    ///< relative to the bounding-box diagonal
+  double pad = 0.1;    ///< grid padding, fraction of the box extent per side
+  double weld = 1e-7;  ///< relative to the bounding-box diagonal
   bool no_clean = false;
   bool closest = false;
 };
 
-// ---- CSV ----------------------------------------------------------------------------------------
+// ---- points ------------------------------------------------------------------------------------
 
-/// A points file: its lines (as read, without the line break) and where x, y, z are.
-struct PointsCsv {
-  std::vector<std::string> header;     ///< column names (x, y, z for a headerless file)
-  bool has_header = true;
-  std::vector<std::string> rows;       ///< data lines as read (for copying through)
-  std::vector<geom::Vec3<double>> points;
-};
-
-std::string trim(const std::string& s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
-
-std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::string field;
-  std::istringstream is(line);
-  while (std::getline(is, field, ',')) out.push_back(trim(field));
-  if (!line.empty() && line.back() == ',') out.emplace_back();
-  return out;
-}
-
-/// The whole field as a finite decimal number (123, -1.5, 2e-3), or false. Hexadecimal (0x10),
-/// inf and nan, which strtod would also take, are not numbers here.
-bool parse_number(const std::string& s, double& v) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.' ||
-          c == 'e' || c == 'E'))
-      return false;
-  char* end = nullptr;
-  errno = 0;
-  v = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size() && errno != ERANGE && std::isfinite(v);
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-/// Reads a points CSV: a header naming x, y, z (any order, case-insensitive, other columns kept)
-/// or, when the first line is three numbers, a headerless x,y,z file. Blank lines are skipped;
-/// fields are separated by commas (no quoting). Throws alfven::Error naming file and line.
-PointsCsv read_points_csv(const std::string& path) {
-  std::error_code ec;
-  ALFVEN_REQUIRE(!std::filesystem::is_directory(path, ec),
-                 "points file '" << path << "' is a directory; expected a CSV file");
-  std::ifstream in(path);
-  ALFVEN_REQUIRE(in, "cannot open points file '" << path << "'");
-  PointsCsv csv;
-  int column[3] = {0, 1, 2};
-  std::string line;
-  std::size_t line_no = 0;
-  bool first = true;
-  static const char* const kAxis[3] = {"x", "y", "z"};
-  while (std::getline(in, line)) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line_no == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 BOM
-    if (trim(line).empty()) continue;
-    const std::vector<std::string> f = split_fields(line);
-    if (first) {
-      first = false;
-      double v;
-      bool numbers = f.size() == 3;
-      for (std::size_t i = 0; numbers && i < f.size(); ++i) numbers = parse_number(f[i], v);
-      if (numbers) {
-        csv.has_header = false;
-        csv.header = {"x", "y", "z"};
-      } else {
-        csv.header = f;
-        for (int a = 0; a < 3; ++a) {
-          int found = -1;
-          for (std::size_t i = 0; i < f.size(); ++i)
-            if (lower(f[i]) == kAxis[a]) {
-              ALFVEN_REQUIRE(found < 0, path << ":" << line_no << ": column '" << kAxis[a]
-                                             << "' appears twice in the header");
-              found = int(i);
-            }
-          ALFVEN_REQUIRE(found >= 0,
-                         path << ":" << line_no << ": the header has no column '" << kAxis[a]
-                              << "' (need columns named x, y and z, or a file of three numbers "
-                                 "per line without a header; got '"
-                              << line << "')");
-          column[a] = found;
-        }
-        continue;
-      }
+/// The extra columns of the points output: signed_distance, and with --closest the closest point
+/// and the triangle (0-based); 9 significant digits in float, 17 in double.
+std::vector<io::PointsColumn> result_columns(const geom::MeshEvalResult& r, bool single) {
+  const int digits = single ? 9 : 17;
+  std::vector<io::PointsColumn> columns;
+  columns.push_back({"signed_distance", r.signed_distance, digits});
+  if (!r.closest.empty()) {
+    const std::size_t n = r.closest.size();
+    io::PointsColumn cx{"closest_x", {}, digits}, cy{"closest_y", {}, digits},
+        cz{"closest_z", {}, digits}, triangle{"triangle", {}, 17};
+    for (io::PointsColumn* c : {&cx, &cy, &cz, &triangle}) c->values.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      cx.values.push_back(r.closest[i].x);
+      cy.values.push_back(r.closest[i].y);
+      cz.values.push_back(r.closest[i].z);
+      triangle.values.push_back(double(r.triangle[i]));
     }
-    ALFVEN_REQUIRE(f.size() == csv.header.size(),
-                   path << ":" << line_no << ": " << f.size() << " columns, expected "
-                        << csv.header.size() << (csv.has_header ? " (as the header)" : " (x,y,z)"));
-    geom::Vec3<double> p;
-    double* xyz[3] = {&p.x, &p.y, &p.z};
-    for (int a = 0; a < 3; ++a)
-      ALFVEN_REQUIRE(parse_number(f[std::size_t(column[a])], *xyz[a]),
-                     path << ":" << line_no << ": column '" << csv.header[std::size_t(column[a])]
-                          << "' is not a finite number: '" << f[std::size_t(column[a])] << "'");
-    csv.points.push_back(p);
-    csv.rows.push_back(line);
+    for (io::PointsColumn* c : {&cx, &cy, &cz, &triangle}) columns.push_back(std::move(*c));
   }
-  ALFVEN_REQUIRE(!first, "points file '" << path << "' is empty (expected a header naming x, y, "
-                                            "z, or lines of three numbers)");
-  ALFVEN_REQUIRE(!csv.points.empty(), "points file '" << path << "' has a header but no points");
-  return csv;
-}
-
-/// Writes the input columns plus signed_distance (and the closest point and triangle), atomically
-/// (io::write_file_atomically): a failed write (a full disk) leaves an earlier file as it was.
-void write_points_csv(const std::string& path, const PointsCsv& csv,
-                      const geom::MeshEvalResult& r, bool single) {
-  const char* fmt = single ? "%.9g" : "%.17g";
-  std::string text;
-  for (std::size_t i = 0; i < csv.header.size(); ++i) text += (i ? "," : "") + csv.header[i];
-  text += ",signed_distance";
-  if (!r.closest.empty()) text += ",closest_x,closest_y,closest_z,triangle";
-  text += '\n';
-  char number[40];
-  for (std::size_t i = 0; i < csv.rows.size(); ++i) {
-    text += csv.rows[i];
-    std::snprintf(number, sizeof number, fmt, r.signed_distance[i]);
-    text += ',';
-    text += number;
-    if (!r.closest.empty()) {
-      const geom::Vec3<double>& c = r.closest[i];
-      for (double v : {c.x, c.y, c.z}) {
-        std::snprintf(number, sizeof number, fmt, v);
-        text += ',';
-        text += number;
-      }
-      text += ',' + std::to_string(int(r.triangle[i]));
-    }
-    text += '\n';
-  }
-  io::write_file_atomically(path, text, "sdf: points output");
+  return columns;
 }
 
 // ---- grid output --------------------------------------------------------------------------------
@@ -255,7 +133,7 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 std::string extension_of(const std::string& path) {
-  return lower(std::filesystem::path(path).extension().string());
+  return text::to_lower(std::filesystem::path(path).extension().string());
 }
 
 /// Output names: the grid is HDF5 (.h5/.hdf5, with an .xdmf next to it), points are CSV; no
@@ -267,12 +145,11 @@ void check_output_paths(const SdfOptions& o) {
                    "sdf: with --grid the output is an HDF5 file (and an .xdmf written next to it), "
                    "so -o must end in .h5 or .hdf5; got '"
                        << o.output << "' (for example -o "
-                       << std::filesystem::path(o.output).replace_extension(".h5").string()
-                       << ")");
+                       << std::filesystem::path(o.output).replace_extension(".h5").string() << ")");
   } else {
-    ALFVEN_REQUIRE(ext == ".csv", "sdf: with --points the output is a CSV file, so -o must end in "
-                                  ".csv; got '"
-                                      << o.output << "'");
+    ALFVEN_REQUIRE(ext == ".csv",
+                   "sdf: with --points the output is a CSV file, so -o must end in .csv; got '"
+                       << o.output << "'");
   }
   std::vector<std::pair<std::string, std::string>> inputs = {{"the mesh", o.mesh}};
   if (o.points_given) inputs.emplace_back("the points file", o.points);
@@ -280,13 +157,14 @@ void check_output_paths(const SdfOptions& o) {
   if (o.grid_given) outputs.push_back(xdmf_path_for(o.output));
   for (const auto& out : outputs)
     for (const auto& [what, in] : inputs)
-      ALFVEN_REQUIRE(!same_file(out, in),
-                     "sdf: the output '" << out << "'"
-                                         << (out == o.output ? "" : " (the XDMF written next to "
+      ALFVEN_REQUIRE(!same_file(out, in), "sdf: the output '"
+                                              << out << "'"
+                                              << (out == o.output ? ""
+                                                                  : " (the XDMF written next to "
                                                                     "the HDF5 output)")
-                                         << " is " << what << " '" << in
-                                         << "'; writing it would destroy the input: choose "
-                                            "another -o");
+                                              << " is " << what << " '" << in
+                                              << "'; writing it would destroy the input: choose "
+                                                 "another -o");
 }
 
 double gib(double bytes) {
@@ -330,19 +208,21 @@ void sdf_command_body(const SdfOptions& o) {
     ALFVEN_REQUIRE(o.grid >= 1 && o.grid <= 2048, "sdf: --grid must be in 1..2048, got " << o.grid);
   ALFVEN_REQUIRE(o.points_given != o.grid_given,
                  "sdf: give exactly one of --points IN.csv and --grid N");
-  ALFVEN_REQUIRE(std::isfinite(o.pad) && o.pad >= 0 && o.pad <= 10,
-                 "sdf: --pad must be a number in 0..10 (a fraction of the box extent per side), "
-                 "got " << o.pad);
+  ALFVEN_REQUIRE(
+      std::isfinite(o.pad) && o.pad >= 0 && o.pad <= 10,
+      "sdf: --pad must be a number in 0..10 (a fraction of the box extent per side), got "
+          << o.pad);
   ALFVEN_REQUIRE(std::isfinite(o.weld) && o.weld >= 0 && o.weld <= 1,
-                 "sdf: --weld must be a number in 0..1 (a fraction of the bounding-box "
-                 "diagonal), got " << o.weld);
+                 "sdf: --weld must be a number in 0..1 (a fraction of the bounding-box diagonal), "
+                 "got "
+                     << o.weld);
   check_output_paths(o);
   geom::MeshEvalOptions eo;
   eo.sdf.sign = o.sign == "winding" ? geom::SignMode::WindingNumber : geom::SignMode::Pseudonormal;
   eo.sdf.build = o.build == "morton" ? geom::BVHBuild::Morton : geom::BVHBuild::SAH;
   eo.backend = o.backend == "cuda" ? geom::MeshEvalBackend::Cuda : geom::MeshEvalBackend::Host;
-  eo.precision = o.precision == "float" ? geom::MeshEvalPrecision::Float
-                                        : geom::MeshEvalPrecision::Double;
+  eo.precision =
+      o.precision == "float" ? geom::MeshEvalPrecision::Float : geom::MeshEvalPrecision::Double;
   eo.closest = o.closest;
   const bool single = eo.precision == geom::MeshEvalPrecision::Float;
   if (o.grid_given) {
@@ -361,8 +241,13 @@ void sdf_command_body(const SdfOptions& o) {
         "`cuda` (-DALFVEN_ENABLE_CUDA=ON) or use --backend host");
 
   // Read points first: a malformed CSV should fail before a long mesh load.
-  PointsCsv csv;
-  if (!o.points.empty()) csv = read_points_csv(o.points);
+  io::PointsTable csv;
+  std::vector<geom::Vec3<double>> points;
+  if (!o.points.empty()) {
+    csv = io::read_points_csv(o.points);
+    points.reserve(csv.points.size());
+    for (const auto& p : csv.points) points.push_back(geom::Vec3<double>{p[0], p[1], p[2]});
+  }
 
   geom::TriangleMesh mesh = geom::read_mesh(o.mesh);
   std::printf("mesh %s: %zu vertices, %zu triangles\n", o.mesh.c_str(), mesh.vertex_count(),
@@ -414,19 +299,19 @@ void sdf_command_body(const SdfOptions& o) {
     g = geom::padded_grid(mesh, o.grid, o.pad);
     r = geom::evaluate_mesh_sdf_grid(mesh, g, eo);
   } else {
-    r = geom::evaluate_mesh_sdf(mesh, csv.points, eo);
+    r = geom::evaluate_mesh_sdf(mesh, points, eo);
   }
   const std::size_t n = r.signed_distance.size();
   std::printf("  BVH (%s, %s): %zu triangles, built in %.3g s\n", o.build.c_str(),
               o.precision.c_str(), r.triangles_kept, r.build_seconds);
-  std::printf("  evaluated %zu %s (%s sign) on %s in %.3g s: %.3g queries/s (%.3g s in all)\n",
-              n, o.grid > 0 ? "grid cells" : "points", o.sign.c_str(), r.device.c_str(),
+  std::printf("  evaluated %zu %s (%s sign) on %s in %.3g s: %.3g queries/s (%.3g s in all)\n", n,
+              o.grid > 0 ? "grid cells" : "points", o.sign.c_str(), r.device.c_str(),
               r.query_seconds, r.query_seconds > 0 ? double(n) / r.query_seconds : 0.0,
               r.total_seconds);
   if (o.grid > 0) {
     write_grid(o, g, r, single);
   } else {
-    write_points_csv(o.output, csv, r, single);
+    io::write_points_csv(o.output, csv, result_columns(r, single));
     std::printf("wrote %s (%zu point%s)\n", o.output.c_str(), n, n == 1 ? "" : "s");
   }
 }

@@ -7,9 +7,11 @@
 #include "alfven/mhd/parallel.hpp"
 #include "commands.hpp"
 
-int main(int argc, char** argv) {
-  alfven::mhd::ParallelEnvironment mpi(argc, argv);
-  const int rank = alfven::mhd::world_rank(), ranks = alfven::mhd::world_size();
+namespace {
+
+/// Sets up the commands, parses the command line and runs the command; returns the exit status.
+/// Reports every error it catches (see main for the rest).
+int run_command_line(int argc, char** argv, int rank, int ranks) {
   CLI::App app{"Alfven: magnetohydrodynamics and signed-distance geometry on CPUs and GPUs"};
   app.require_subcommand(0, 1);
   app.set_version_flag("--version", std::string("alfven ") + ALFVEN_VERSION);
@@ -25,7 +27,8 @@ int main(int argc, char** argv) {
     const std::string command = argv[1];
     if (command == "sdf" || command == "mesh" || command == "render") {
       if (rank == 0)
-        std::cerr << "alfven: error: `alfven " << command << "` runs in one process (it uses every thread of one CPU, "
+        std::cerr << "alfven: error: `alfven " << command
+                  << "` runs in one process (it uses every thread of one CPU, "
                   << "or one GPU); start it without mpiexec\n";
       return 1;
     }
@@ -76,4 +79,21 @@ int main(int argc, char** argv) {
     alfven::mhd::abort_all(2);
   }
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  alfven::mhd::ParallelEnvironment mpi(argc, argv);
+  const int rank = alfven::mhd::world_rank(), ranks = alfven::mhd::world_size();
+  // What escapes run_command_line (an error while setting up the commands, or one thrown while
+  // reporting another) still ends with a message and stops every rank.
+  try {
+    return run_command_line(argc, argv, rank, ranks);
+  } catch (const std::exception& e) {
+    std::cerr << "alfven: unexpected error on rank " << rank << ": " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "alfven: unexpected error on rank " << rank << "\n";
+  }
+  alfven::mhd::abort_all(2);  // [[noreturn]]
 }

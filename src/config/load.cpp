@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "overrides.hpp"
 #include "sections.hpp"
 #include "suggest.hpp"

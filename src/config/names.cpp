@@ -2,7 +2,7 @@
 /// @brief Names of faces and boundary kinds, comparison of configurations, ConfigError.
 #include <algorithm>
 
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "schema.hpp"
 
 namespace alfven {

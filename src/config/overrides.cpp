@@ -8,30 +8,20 @@
 #include <filesystem>
 #include <optional>
 
+#include "alfven/core/text.hpp"
+
 namespace alfven {
 namespace mhd {
 namespace config_detail {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t");
-  if (first == std::string::npos) return "";
-  const auto last = s.find_last_not_of(" \t");
-  return s.substr(first, last - first + 1);
-}
-
 /// "a.b.c" -> {"a", "b", "c"}; nullopt if a component is empty.
 std::optional<std::vector<std::string>> split_key(const std::string& key) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t dot = key.find('.', start);
-    parts.push_back(key.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
-    if (parts.back().empty()) return std::nullopt;
-    if (dot == std::string::npos) return parts;
-    start = dot + 1;
-  }
+  std::vector<std::string> parts = text::split(key, '.');
+  for (const std::string& part : parts)
+    if (part.empty()) return std::nullopt;
+  return parts;
 }
 
 /// The value text as a YAML node; nullopt (recorded) when it does not parse.
@@ -92,14 +82,15 @@ void apply_one(YAML::Node& root, const std::string& assignment, Diagnostics& dia
     diagnostics.error_at(location, "expected KEY=VALUE, e.g. --set time.tend=0.5");
     return;
   }
-  const std::string key = trim(assignment.substr(0, equals));
+  const std::string key = text::trim(std::string_view(assignment).substr(0, equals));
   const auto parts = split_key(key);
   if (!parts) {
     diagnostics.error_at(location,
                          fmt::format("\"{}\" is not a dotted key such as grid.i_size", key));
     return;
   }
-  const auto value = parse_value(trim(assignment.substr(equals + 1)), location, diagnostics);
+  const auto value = parse_value(text::trim(std::string_view(assignment).substr(equals + 1)),
+                                 location, diagnostics);
   if (!value) return;
   std::string blocked_at;
   if (!set_path(root, *parts, *value, blocked_at)) {

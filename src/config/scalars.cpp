@@ -5,19 +5,15 @@
 #include <charconv>
 #include <cmath>
 
+#include "alfven/core/text.hpp"
+
 namespace alfven {
 namespace mhd {
 namespace config_detail {
 
 std::optional<long long> read_integer(const YAML::Node& node) {
   if (!node.IsScalar()) return std::nullopt;
-  std::string text = node.Scalar();
-  if (!text.empty() && text[0] == '+') text.erase(0, 1);
-  long long value = 0;
-  const char* end = text.data() + text.size();
-  const auto result = std::from_chars(text.data(), end, value);
-  if (text.empty() || result.ec != std::errc() || result.ptr != end) return std::nullopt;
-  return value;
+  return text::parse_integer(node.Scalar());
 }
 
 std::optional<double> read_real(const YAML::Node& node) {

@@ -2,7 +2,7 @@
 /// @brief Readers of the free-form sections and the checks that span several keys.
 #pragma once
 
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "diagnostics.hpp"
 #include "validate.hpp"
 

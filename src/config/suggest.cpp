@@ -4,18 +4,14 @@
 #include "suggest.hpp"
 
 #include <algorithm>
-#include <cctype>
+
+#include "alfven/core/text.hpp"
 
 namespace alfven {
 namespace mhd {
 namespace config_detail {
 
 namespace {
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 /// Largest distance still taken for a misspelling of a name of `length` characters.
 int tolerance(std::size_t length) {
   if (length <= 4) return 1;
@@ -25,7 +21,7 @@ int tolerance(std::size_t length) {
 }  // namespace
 
 int edit_distance(const std::string& a_in, const std::string& b_in) {
-  const std::string a = lower(a_in), b = lower(b_in);
+  const std::string a = text::to_lower(a_in), b = text::to_lower(b_in);
   const std::size_t n = a.size(), m = b.size();
   // d[i][j]: distance between the first i characters of a and the first j of b.
   std::vector<std::vector<int>> d(n + 1, std::vector<int>(m + 1, 0));

@@ -3,7 +3,7 @@
 /// RunConfig (reals in shortest round-trip form, every key written, defaults included).
 #include <yaml-cpp/yaml.h>
 
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "scalars.hpp"
 
 namespace alfven {

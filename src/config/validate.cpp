@@ -5,9 +5,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <climits>
 
+#include "alfven/core/text.hpp"
 #include "scalars.hpp"
 
 namespace alfven {
@@ -19,8 +19,7 @@ namespace {
 std::optional<Value> read_choice(const KeySpec& key, const YAML::Node& node) {
   const auto text = read_text(node);
   if (!text) return std::nullopt;
-  std::string lower = *text;
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = alfven::text::to_lower(*text);
   if (std::find(key.choices.begin(), key.choices.end(), lower) == key.choices.end()) {
     return std::nullopt;
   }

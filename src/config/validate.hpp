@@ -23,14 +23,15 @@ namespace config_detail {
 std::optional<Value> validate_value(const KeySpec& key, const YAML::Node& node,
                                     Diagnostics& diagnostics);
 
-/// A given value of a fixed key and the node it came from.
-struct GivenValue {
+/// A given value of a fixed key and the node it came from. (Its implicit move assignment may
+/// throw, as YAML::Node's does; nothing relies on it being noexcept.)
+struct GivenValue {  // NOLINT(bugprone-exception-escape)
   Value value;
   YAML::Node node;
 };
 
-/// A section given in the file: its map node and where its key stands.
-struct GivenSection {
+/// A section given in the file: its map node and where its key stands (move: as GivenValue).
+struct GivenSection {  // NOLINT(bugprone-exception-escape)
   YAML::Node node;
   YAML::Mark mark;
 };

@@ -2,12 +2,12 @@
 #include "alfven/geom/mesh_io.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "alfven/core/text.hpp"
 #include "mesh_io_detail.hpp"
 
 namespace alfven {
@@ -33,10 +33,7 @@ std::string lower_extension(const std::string& path) {
   const std::size_t slash = path.find_last_of("/\\");
   const std::size_t dot = path.find_last_of('.');
   if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return "";
-  std::string ext = path.substr(dot);
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return char(std::tolower(c)); });
-  return ext;
+  return text::to_lower(path.substr(dot));
 }
 
 void finish_mesh(TriangleMesh& mesh, const std::string& path) {

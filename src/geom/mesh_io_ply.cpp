@@ -1,7 +1,8 @@
 // PLY reader (G. Turk, "The PLY polygon file format", 1994): a text header of elements and their
 // properties, then the data in ASCII (one element per line) or binary (either byte order).
-#include <cctype>
+#include <cmath>
 
+#include "alfven/core/text.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "mesh_io_detail.hpp"
 
@@ -265,7 +266,7 @@ TriangleMesh read_ply(const std::string& path) {
                   " the header declares");
     }
     for (std::size_t p = bin.pos(); p < data.size(); ++p)
-      if (!std::isspace(static_cast<unsigned char>(data[p])))
+      if (!text::is_space(data[p]))
         bin.fail(
             std::to_string(data.size() - bin.pos()) +
             " bytes after the last element; the header's element counts do not match the data");

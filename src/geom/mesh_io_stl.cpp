@@ -2,9 +2,10 @@
 // Binary: 80-byte header, uint32 triangle count n, then n records of 50 bytes (float32 normal,
 // three float32 corners, uint16 attribute), little endian. ASCII: solid/facet/outer loop/vertex.
 #include <algorithm>
-#include <cctype>
+#include <cmath>
 #include <unordered_map>
 
+#include "alfven/core/text.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "mesh_io_detail.hpp"
 
@@ -69,11 +70,7 @@ TriangleMesh read_stl_binary(const std::string& data, const std::string& path) {
 
 // Keywords are compared case-insensitively: some exporters write SOLID, FACET, VERTEX.
 bool equals(std::string_view a, const char* b) {
-  const std::string_view w(b);
-  if (a.size() != w.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != w[i]) return false;
-  return true;
+  return text::equals_ignoring_case(a, b);
 }
 
 TriangleMesh read_stl_ascii(const std::string& text, const std::string& path) {
@@ -151,7 +148,7 @@ TriangleMesh read_stl(const std::string& path) {
     if (84 + 50 * std::uint64_t(n) == data.size()) return read_stl_binary(data, path);
   }
   std::size_t p = 0;
-  while (p < data.size() && std::isspace(static_cast<unsigned char>(data[p]))) ++p;
+  while (p < data.size() && text::is_space(data[p])) ++p;
   // ASCII STL holds no NUL byte; a binary one nearly always has some in its count or first record.
   const bool has_nul = data.find('\0') < std::min<std::size_t>(data.size(), 1024);
   if (data.size() - p >= 5 && equals(std::string_view(data).substr(p, 5), "solid") && !has_nul)

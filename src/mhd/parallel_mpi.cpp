@@ -15,7 +15,7 @@
 #include "alfven/core/env.hpp"
 #include "alfven/core/fatal.hpp"
 #include "alfven/mhd/parallel.hpp"
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "alfven/mhd/simulation.hpp"
 
 namespace alfven {

@@ -3,7 +3,7 @@
 #include <cstdlib>
 
 #include "alfven/mhd/parallel.hpp"
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "alfven/mhd/simulation.hpp"
 
 namespace alfven {

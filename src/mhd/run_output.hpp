@@ -13,7 +13,7 @@
 
 #include "alfven/io/csv_log.hpp"
 #include "alfven/io/grid_info.hpp"
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "alfven/mhd/diagnostics.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "run_index.hpp"

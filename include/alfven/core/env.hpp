@@ -2,10 +2,10 @@
 /// @brief Reading on/off switches from environment variables (ALFVEN_PROFILE_HALO, ...).
 #pragma once
 
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <string>
+
+#include "alfven/core/text.hpp"
 
 namespace alfven {
 
@@ -14,8 +14,7 @@ namespace alfven {
 inline bool env_flag(const char* name, bool fallback) {
   const char* raw = std::getenv(name);
   if (!raw) return fallback;
-  std::string v(raw);
-  std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  const std::string v = text::to_lower(raw);
   if (v == "1" || v == "true" || v == "yes" || v == "on") return true;
   if (v == "0" || v == "false" || v == "no" || v == "off") return false;
   return fallback;

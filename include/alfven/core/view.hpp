@@ -3,7 +3,7 @@
 ///
 /// Layout: the first index is fastest. For extents (n0, n1, n2, n3) element (i0, i1, i2, i3)
 /// lives at i0 + n0 * (i1 + n1 * (i2 + n2 * i3)). For a cell-centred field (nx, ny, nz) this
-/// is i + nx * (j + ny * k), the layout of architecture.md.
+/// is i + nx * (j + ny * k), the layout of docs/architecture.md ("Data layout").
 #pragma once
 
 #include <type_traits>

@@ -454,8 +454,9 @@ class Tape {
           L.extra += w;
           if (++L.sample < 27) {
             const int n = L.sample;
+            const int di = n % 3 - 1, dj = (n / 3) % 3 - 1, dk = n / 9 - 1;  // offsets in -1..1
             const T h = T(0.5) * a[0];
-            p = L.centre + Vec3<T>{h * T(n % 3 - 1), h * T((n / 3) % 3 - 1), h * T(n / 9 - 1)};
+            p = L.centre + Vec3<T>{h * T(di), h * T(dj), h * T(dk)};
             k = std::size_t(c.i);
           } else {
             p = L.centre;

@@ -2,8 +2,8 @@
 /// @brief What the solver needs of a distributed run, without MPI in the header: the Cartesian
 /// block decomposition of the grid, neighbour exchange of host buffers, and global reductions.
 ///
-/// SerialCommunicator is one block (no MPI). MpiCommunicator (mpi_communicator.hpp, built when
-/// MPI is found) implements it over an MPI Cartesian communicator.
+/// SerialCommunicator is one block (no MPI). MpiCommunicator (src/mhd/parallel_mpi.cpp, built
+/// when MPI is found) implements it over an MPI Cartesian communicator.
 #pragma once
 
 #include <algorithm>

@@ -5,8 +5,8 @@
 /// A problem supplies the initial condition (primitive variables at each cell centre), may
 /// adjust the boundary conditions, and chooses its source terms. Everything else (grid, time,
 /// scheme parameters, output) comes from the YAML configuration, which a problem ships as a
-/// complete default file (problems/NAME.yaml, built into the program). See docs/problems.md for
-/// a worked example of a new problem.
+/// complete default file (problems/NAME.yaml, built into the program). See the README's "Writing
+/// a new problem" and examples/custom_problem/main.cpp for a worked example of a new problem.
 #pragma once
 
 #include <functional>
@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "alfven/mhd/boundary.hpp"
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 
 namespace alfven {
 namespace mhd {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "alfven/core/error.hpp"
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "alfven/mhd/simulation.hpp"
 
 namespace alfven {

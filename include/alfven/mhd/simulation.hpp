@@ -10,7 +10,7 @@
 
 #include "alfven/core/error.hpp"
 #include "alfven/mhd/communicator.hpp"
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 #include "alfven/mhd/embedded/body.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/solver_interface.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 
 namespace alfven_test {
 

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "alfven/mhd/config.hpp"
+#include "alfven/config/config.hpp"
 
 TEST(ConfigDocs, EveryKeyIsDocumented) {
   std::ifstream file(std::string(ALFVEN_SOURCE_DIR) + "/docs/configuration.md");

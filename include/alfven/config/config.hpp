@@ -6,8 +6,9 @@
 /// loads unchanged: MISO's keys keep MISO's names and defaults, and MISO keys that Alfven does not
 /// use are accepted, type-checked and ignored.
 ///
-/// This header is light on purpose (no yaml-cpp): CUDA translation units include it. The parser
-/// lives in the `alfven_config` library (src/config).
+/// This header is light on purpose (no yaml-cpp): CUDA translation units include it. It sits in
+/// include/alfven/config/ because the `alfven_config` library (src/config) implements it; its
+/// names stay in namespace alfven::mhd, since what it describes is an MHD run.
 #pragma once
 
 #include <map>

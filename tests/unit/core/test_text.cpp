@@ -1,0 +1,61 @@
+// The string helpers (text.hpp): trimming, ASCII case, splitting, and strict number parsing that
+// rejects what strtod and from_chars would otherwise half-accept.
+#include <gtest/gtest.h>
+
+#include <cfloat>
+#include <string>
+#include <vector>
+
+#include "alfven/core/text.hpp"
+
+namespace text = alfven::text;
+
+namespace {
+
+TEST(Text, TrimRemovesAsciiWhiteSpaceAtBothEnds) {
+  EXPECT_EQ(text::trim("  a b \t\r\n"), "a b");
+  EXPECT_EQ(text::trim(" \t "), "");
+  EXPECT_EQ(text::trim(""), "");
+  EXPECT_EQ(text::trim_view("\vx\f"), "x");
+  EXPECT_EQ(text::trim("\xC3\xA9 "), "\xC3\xA9");  // UTF-8 bytes are not white space
+}
+
+TEST(Text, LowerCaseAndComparisonTouchOnlyAsciiLetters) {
+  EXPECT_EQ(text::to_lower("X_Min-9 \xC3\x89"), "x_min-9 \xC3\x89");
+  EXPECT_TRUE(text::equals_ignoring_case("SOLID", "solid"));
+  EXPECT_TRUE(text::equals_ignoring_case("", ""));
+  EXPECT_FALSE(text::equals_ignoring_case("solid", "solids"));
+  EXPECT_FALSE(text::equals_ignoring_case("[", "{"));  // differ by 0x20 but are not letters
+}
+
+TEST(Text, SplitKeepsEmptyParts) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(text::split("a.b.c", '.'), (V{"a", "b", "c"}));
+  EXPECT_EQ(text::split("a..b", '.'), (V{"a", "", "b"}));
+  EXPECT_EQ(text::split("", '.'), (V{""}));
+  EXPECT_EQ(text::split(".a.", '.'), (V{"", "a", ""}));
+}
+
+TEST(Text, IntegersAreDecimalWithAnOptionalSign) {
+  EXPECT_EQ(text::parse_integer("42"), 42);
+  EXPECT_EQ(text::parse_integer("+42"), 42);
+  EXPECT_EQ(text::parse_integer("-7"), -7);
+  EXPECT_EQ(text::parse_integer("9223372036854775807"), 9223372036854775807LL);
+  for (const char* bad :
+       {"", "+", "++1", "+-1", "1.5", "1e3", " 4", "4 ", "0x10", "9223372036854775808"})
+    EXPECT_FALSE(text::parse_integer(bad)) << bad;
+}
+
+TEST(Text, RealsAreFiniteDecimalNumbers) {
+  EXPECT_EQ(text::parse_real("123"), 123.0);
+  EXPECT_EQ(text::parse_real("-1.5"), -1.5);
+  EXPECT_EQ(text::parse_real("+.5"), 0.5);
+  EXPECT_EQ(text::parse_real("2e-3"), 2e-3);
+  EXPECT_EQ(text::parse_real("0.1"), 0.1);  // nearest double, as the compiler reads it
+  EXPECT_EQ(text::parse_real("1.7976931348623157e308"), DBL_MAX);
+  for (const char* bad :
+       {"", "abc", "0x10", "inf", "-inf", "nan", "1e999", " 1", "1 ", "1,5", "1.5.2", "e5", "--1"})
+    EXPECT_FALSE(text::parse_real(bad)) << bad;
+}
+
+}  // namespace
