@@ -323,7 +323,8 @@ std::size_t weld_vertices(TriangleMesh& mesh, double relative_tolerance) {
   mesh.check_indices();
   const std::size_t n = mesh.vertex_count();
   if (n == 0) return 0;
-  const auto [lo, hi] = mesh.bounds();
+  const auto bounds = mesh.bounds();
+  const V lo = bounds.first, hi = bounds.second;  // plain variables: lambdas below capture lo
   const double tol = relative_tolerance * length(hi - lo);
   const double cell = tol > 0 ? tol : 1.0;
   struct Key {

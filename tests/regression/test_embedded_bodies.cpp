@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../../bench/bow_shock.hpp"
 #include "../unit/io/temp_dir.hpp"
 #include "alfven/mhd/run.hpp"
 #include "alfven/mhd/simulation.hpp"
@@ -141,14 +142,8 @@ TEST(EmbeddedBodies, BowShockStandOffOfAMach3CylinderFollowsBillig) {
   sim.run_until(2.5);
   Fields<double, backend::Host> q(sim.grid());
   sim.copy_state_to(q);
-  const Grid& g = sim.grid();
-  const double mid = 0.5 * (1.0 + 2.4 * 9 / (0.4 * 9 + 2));
-  double shock = 0;
-  for (int i = g.margin[0]; i + 1 < g.margin[0] + g.n[0] && shock == 0; ++i) {
-    const double a = q(i, g.margin[1], 0, density), b = q(i + 1, g.margin[1], 0, density);
-    if (a < mid && b >= mid) shock = g.centre(0, i) + (mid - a) / (b - a) * g.d[0];
-  }
-  const double billig = 0.386 * std::exp(4.67 / 9.0);
+  const double shock = bench::shock_position(q, sim.grid(), 1.0, 3.0, 1.4, 0.0, 0.5);
+  const double billig = bench::billig_standoff(3.0, false);
   const double standoff = (-0.25 - shock) / 0.25;
   std::printf("bow shock stand-off %.4f R, Billig %.4f R (%+.1f %%)\n", standoff, billig,
               100 * (standoff / billig - 1));
