@@ -1,0 +1,311 @@
+/// @file bvh/build_impl.hpp
+/// @brief The builder behind build_bvh_topology (bvh/build.hpp); included at its end.
+///
+/// Splits and their order of operations are fixed: the trees (and so every result that
+/// depends on the tree, such as which of two equidistant triangles a query returns and the
+/// winding numbers' far-field terms) are pinned bit for bit (tests/pins/). What is computed
+/// once and passed down instead of recomputed per node (the SAH's child boxes and centre bounds
+/// from its bins, the Morton and median nodes' boxes bottom-up) are minima and maxima of the
+/// same values, so they are the same numbers.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+#include <utility>
+#include <vector>
+
+#include "build.hpp"
+
+namespace alfven {
+namespace geom {
+namespace bvh {
+
+/// The empty box (merging it changes nothing).
+template <typename S>
+inline AABB<S> empty_box() {
+  return AABB<S>{Vec3<S>::all(detail::largest<S>()), Vec3<S>::all(-detail::largest<S>())};
+}
+
+template <typename S>
+class Builder {
+ public:
+  Builder(const std::vector<AABB<S>>& boxes, const std::vector<Vec3<S>>& centres, int leaf_size,
+          int bins)
+      : boxes_(boxes), centres_(centres), leaf_size_(leaf_size), bins_(bins) {
+    items_.resize(boxes.size());
+    for (std::size_t i = 0; i < boxes.size(); ++i) items_[i] = Item{centres[i], std::int32_t(i)};
+    topo_.nodes.reserve(2 * boxes.size() / std::size_t(leaf_size) + 2);
+  }
+
+  BVHTopology<S> build(BVHBuild method) {
+    const std::int32_t n = std::int32_t(boxes_.size());
+    topo_.nodes.push_back(BVHBuildNode<S>{});
+    if (method == BVHBuild::SAH) {
+      const std::size_t nb = std::size_t(bins_);
+      bin_box_.resize(3 * nb);
+      bin_centres_.resize(3 * nb);
+      bin_count_.resize(3 * nb);
+      right_cost_.resize(nb);
+      for (auto& b : bin_of_) b.resize(boxes_.size());
+      sah_node(0, 0, n, 1, range_box(0, n), range_centre_box(0, n));
+    } else {
+      if (method == BVHBuild::Morton) sort_by_morton();
+      split_node(method, 0, 0, n, 1);
+    }
+    topo_.order.resize(items_.size());
+    for (std::size_t i = 0; i < items_.size(); ++i) topo_.order[i] = items_[i].index;
+    return std::move(topo_);
+  }
+
+ private:
+  /// A primitive in the permutation being built: its split centre (copied, so that splits
+  /// read contiguous memory) and input index.
+  struct Item {
+    Vec3<S> c;
+    std::int32_t index;
+  };
+
+  std::int32_t at(std::int32_t i) const { return items_[std::size_t(i)].index; }
+
+  AABB<S> range_box(std::int32_t begin, std::int32_t end) const {
+    AABB<S> box = boxes_[std::size_t(at(begin))];
+    for (std::int32_t i = begin + 1; i < end; ++i) box = box.merged(boxes_[std::size_t(at(i))]);
+    return box;
+  }
+  AABB<S> range_centre_box(std::int32_t begin, std::int32_t end) const {
+    const Vec3<S>& c0 = items_[std::size_t(begin)].c;
+    AABB<S> cb{c0, c0};
+    for (std::int32_t i = begin + 1; i < end; ++i) {
+      const Vec3<S>& c = items_[std::size_t(i)].c;
+      cb = cb.merged(AABB<S>{c, c});
+    }
+    return cb;
+  }
+
+  /// Two new nodes (the children of a split); returns the index of the first.
+  std::int32_t new_children() {
+    const std::int32_t left = std::int32_t(topo_.nodes.size());
+    topo_.nodes.push_back(BVHBuildNode<S>{});
+    topo_.nodes.push_back(BVHBuildNode<S>{});
+    return left;
+  }
+
+  // ---- Morton ----------------------------------------------------------------------------------
+  void sort_by_morton() {
+    const std::size_t n = centres_.size();
+    const Vec3<double> c0 = centres_[0].template as<double>();
+    AABB<double> cb{c0, c0};
+    for (const auto& c : centres_) {
+      const Vec3<double> cd = c.template as<double>();
+      cb = cb.merged(AABB<double>{cd, cd});
+    }
+    const Vec3<double> ext = cb.hi - cb.lo;
+    codes_.resize(n);
+    std::vector<std::pair<std::uint64_t, std::int32_t>> keyed(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      codes_[i] = morton_code(centres_[i].template as<double>(), cb.lo, ext);
+      keyed[i] = {codes_[i], std::int32_t(i)};
+    }
+    std::sort(keyed.begin(), keyed.end());  // by code, then by input index
+    for (std::size_t i = 0; i < n; ++i)
+      items_[i] = Item{centres_[std::size_t(keyed[i].second)], keyed[i].second};
+  }
+
+  std::uint64_t code_at(std::int32_t i) const { return codes_[std::size_t(at(i))]; }
+
+  /// Split position of [begin, end) for the Morton build: the first element whose code has
+  /// the highest bit in which the first and last codes differ (codes sorted); the middle when
+  /// all codes are equal.
+  std::int32_t morton_split(std::int32_t begin, std::int32_t end) const {
+    const std::uint64_t first = code_at(begin), last = code_at(end - 1);
+    if (first == last) return begin + (end - begin) / 2;
+    const int bit = 63 - __builtin_clzll(first ^ last);
+    std::int32_t lo = begin, hi = end - 1;  // code_at(hi) has the bit, code_at(lo) has not
+    while (hi - lo > 1) {
+      const std::int32_t mid = lo + (hi - lo) / 2;
+      if ((code_at(mid) >> bit) & 1u)
+        hi = mid;
+      else
+        lo = mid;
+    }
+    return hi;
+  }
+
+  // ---- median ----------------------------------------------------------------------------------
+  /// Object-median split along the longest extent of the centres (partitions order in place).
+  std::int32_t median_split(std::int32_t begin, std::int32_t end) {
+    const AABB<S> cb = range_centre_box(begin, end);
+    const Vec3<S> e = cb.hi - cb.lo;
+    const int axis = e.x >= e.y && e.x >= e.z ? 0 : (e.y >= e.z ? 1 : 2);
+    const std::int32_t mid = begin + (end - begin) / 2;
+    const auto b = items_.begin() + begin, m = items_.begin() + mid, f = items_.begin() + end;
+    // One comparator per axis (no per-comparison switch).
+    if (axis == 0)
+      std::nth_element(b, m, f, [](const Item& u, const Item& v) { return u.c.x < v.c.x; });
+    else if (axis == 1)
+      std::nth_element(b, m, f, [](const Item& u, const Item& v) { return u.c.y < v.c.y; });
+    else
+      std::nth_element(b, m, f, [](const Item& u, const Item& v) { return u.c.z < v.c.z; });
+    return mid;
+  }
+
+  /// A Morton or median node over [begin, end); returns its box (computed bottom-up).
+  AABB<S> split_node(BVHBuild method, std::size_t index, std::int32_t begin, std::int32_t end,
+                     int level) {
+    topo_.depth = std::max(topo_.depth, level);
+    BVHBuildNode<S> n;
+    n.first = begin;
+    n.count = end - begin;
+    if (end - begin <= leaf_size_) {
+      n.box = range_box(begin, end);
+      topo_.nodes[index] = n;
+      return n.box;
+    }
+    std::int32_t mid = -1;
+    if (method == BVHBuild::Morton && level < MedianDepth) mid = morton_split(begin, end);
+    if (mid <= begin || mid >= end) mid = median_split(begin, end);
+    n.left = new_children();
+    n.right = n.left + 1;
+    const AABB<S> lb = split_node(method, std::size_t(n.left), begin, mid, level + 1);
+    const AABB<S> rb = split_node(method, std::size_t(n.right), mid, end, level + 1);
+    n.box = lb.merged(rb);
+    topo_.nodes[index] = n;
+    return n.box;
+  }
+
+  // ---- SAH -------------------------------------------------------------------------------------
+  /// Binned SAH split of [begin, end) with centre bounds cb (partitions order in place); returns
+  /// the split position and the children's boxes and centre bounds (merged from the bins), or
+  /// -1 when the centres do not separate (all in one bin on every axis).
+  std::int32_t sah_split(std::int32_t begin, std::int32_t end, const AABB<S>& cb,
+                         AABB<S> child_box[2], AABB<S> child_centres[2]) {
+    const int nb = bins_;
+    double best_cost = 1e300;
+    int best_axis = -1, best_bin = -1;
+    for (int axis = 0; axis < 3; ++axis) {
+      const S lo = cb.lo[axis], ext = cb.hi[axis] - cb.lo[axis];
+      if (!(ext > 0)) continue;
+      AABB<S>* box = &bin_box_[std::size_t(axis * nb)];
+      AABB<S>* cen = &bin_centres_[std::size_t(axis * nb)];
+      std::int32_t* count = &bin_count_[std::size_t(axis * nb)];
+      std::int32_t* bin_of = bin_of_[axis].data();
+      std::fill(box, box + nb, empty_box<S>());
+      std::fill(cen, cen + nb, empty_box<S>());
+      std::fill(count, count + nb, 0);
+      for (std::int32_t i = begin; i < end; ++i) {
+        const Vec3<S>& c = items_[std::size_t(i)].c;
+        const std::size_t k = std::size_t(items_[std::size_t(i)].index);
+        const int b = std::min(nb - 1, int(double(nb) * (c[axis] - lo) / ext));
+        bin_of[k] = b;
+        box[b] = box[b].merged(boxes_[k]);
+        cen[b] = cen[b].merged(AABB<S>{c, c});
+        ++count[b];
+      }
+      // Sweep from the right: cost of bins [b, nb).
+      AABB<S> acc = empty_box<S>();
+      std::int32_t n = 0;
+      for (int b = nb - 1; b > 0; --b) {
+        acc = acc.merged(box[b]);
+        n += count[b];
+        right_cost_[std::size_t(b)] = n ? half_area(acc) * double(n) : 0.0;
+      }
+      acc = empty_box<S>();
+      n = 0;
+      for (int b = 0; b < nb - 1; ++b) {  // split between bins b and b + 1
+        acc = acc.merged(box[b]);
+        n += count[b];
+        if (n == 0 || n == end - begin) continue;
+        const double cost = half_area(acc) * double(n) + right_cost_[std::size_t(b) + 1];
+        if (cost < best_cost) {
+          best_cost = cost;
+          best_axis = axis;
+          best_bin = b;
+        }
+      }
+    }
+    if (best_axis < 0) return -1;
+    const AABB<S>* box = &bin_box_[std::size_t(best_axis * nb)];
+    const AABB<S>* cen = &bin_centres_[std::size_t(best_axis * nb)];
+    for (int s = 0; s < 2; ++s) {
+      child_box[s] = empty_box<S>();
+      child_centres[s] = empty_box<S>();
+    }
+    for (int b = 0; b < nb; ++b) {
+      const int s = b <= best_bin ? 0 : 1;
+      child_box[s] = child_box[s].merged(box[b]);
+      child_centres[s] = child_centres[s].merged(cen[b]);
+    }
+    const std::int32_t* bin_of = bin_of_[best_axis].data();
+    const auto mid = std::partition(items_.begin() + begin, items_.begin() + end,
+                                    [bin_of, best_bin](const Item& it) {
+                                      return bin_of[it.index] <= best_bin;
+                                    });
+    return std::int32_t(mid - items_.begin());
+  }
+
+  /// An SAH node over [begin, end) with its box and centre bounds known.
+  void sah_node(std::size_t index, std::int32_t begin, std::int32_t end, int level,
+                const AABB<S>& box, const AABB<S>& cb) {
+    topo_.depth = std::max(topo_.depth, level);
+    BVHBuildNode<S> n;
+    n.box = box;
+    n.first = begin;
+    n.count = end - begin;
+    if (end - begin <= leaf_size_) {
+      topo_.nodes[index] = n;
+      return;
+    }
+    AABB<S> child_box[2], child_centres[2];
+    std::int32_t mid = -1;
+    if (level < MedianDepth) mid = sah_split(begin, end, cb, child_box, child_centres);
+    if (mid <= begin || mid >= end) {
+      mid = median_split(begin, end);
+      child_box[0] = range_box(begin, mid);
+      child_box[1] = range_box(mid, end);
+      child_centres[0] = range_centre_box(begin, mid);
+      child_centres[1] = range_centre_box(mid, end);
+    }
+    n.left = new_children();
+    n.right = n.left + 1;
+    topo_.nodes[index] = n;
+    sah_node(std::size_t(n.left), begin, mid, level + 1, child_box[0], child_centres[0]);
+    sah_node(std::size_t(n.right), mid, end, level + 1, child_box[1], child_centres[1]);
+  }
+
+  const std::vector<AABB<S>>& boxes_;
+  const std::vector<Vec3<S>>& centres_;
+  int leaf_size_, bins_;
+  std::vector<Item> items_;                // the permutation being built
+  std::vector<std::uint64_t> codes_;       // Morton: code per primitive
+  std::vector<AABB<S>> bin_box_;           // SAH: [axis][bin] boxes
+  std::vector<AABB<S>> bin_centres_;       // SAH: [axis][bin] centre bounds
+  std::vector<std::int32_t> bin_count_;    // SAH: [axis][bin] primitives
+  std::vector<double> right_cost_;         // SAH: sweep from the right
+  std::vector<std::int32_t> bin_of_[3];    // SAH: bin of each primitive per axis
+  BVHTopology<S> topo_;
+};
+
+}  // namespace bvh
+
+template <typename S>
+BVHTopology<S> build_bvh_topology(const std::vector<AABB<S>>& boxes,
+                                  const std::vector<Vec3<S>>& centres, BVHBuild method,
+                                  int leaf_size, int bins) {
+  ALFVEN_REQUIRE(!boxes.empty(), "build_bvh_topology: no primitives");
+  ALFVEN_REQUIRE(centres.size() == boxes.size(), "build_bvh_topology: " << boxes.size()
+                                                     << " boxes but " << centres.size()
+                                                     << " centres");
+  ALFVEN_REQUIRE(leaf_size >= 1 && leaf_size <= bvh::MaxLeafSize && bins >= 2,
+                 "build_bvh_topology: need 1 <= leaf_size <= " << bvh::MaxLeafSize
+                                                               << " and bins >= 2");
+  ALFVEN_REQUIRE(std::int64_t(boxes.size()) < bvh::MaxPrimitives,
+                 "build_bvh_topology: " << boxes.size() << " primitives, at most 2^28 - 1");
+  ALFVEN_REQUIRE(method != BVHBuild::LBVH,
+                 "build_bvh_topology: BVHBuild::LBVH builds on a CUDA device (MeshSDF only); "
+                 "use sah, morton or median on the host");
+  return bvh::Builder<S>(boxes, centres, leaf_size, bins).build(method);
+}
+
+}  // namespace geom
+}  // namespace alfven
