@@ -62,19 +62,22 @@ void pseudonormals(const TriangleMesh& mesh, const std::vector<std::int32_t>& ke
                    const std::vector<D>& face, std::vector<D>& vnormal, std::vector<D>& enormal) {
   const std::size_t nv = mesh.vertex_count(), nt = kept.size();
   vnormal.assign(nv, D{0, 0, 0});
-  // (edge key, 3 j + k) grouped by key (a counting sort by the lower vertex, then by the upper
-  // one): within a key in increasing 3 j + k, the order the sums below run in.
+  // Edges as (upper vertex, 3 j + k), grouped by their lower vertex (a counting sort): within
+  // an edge, in increasing 3 j + k, the order the sums below run in.
   std::vector<std::int32_t> start(nv + 1, 0);
-  std::vector<std::pair<std::int32_t, std::int32_t>> edges(3 * nt);  // (upper vertex, 3 j + k)
+  std::vector<std::pair<std::int32_t, std::int32_t>> edges(3 * nt);
   for (std::size_t j = 0; j < nt; ++j) {
     const auto& tri = mesh.triangles[std::size_t(kept[j])];
     const D& n = face[j];
+    // The unit edge vectors u[k] from corner k to corner k + 1; the one from corner k to
+    // corner k + 2 is -u[k + 2] (a - b = -(b - a) exactly, so its normalisation is too).
+    D u[3];
+    for (int k = 0; k < 3; ++k)
+      u[k] = normalize(mesh.vertices[std::size_t(tri[std::size_t((k + 1) % 3)])] -
+                       mesh.vertices[std::size_t(tri[std::size_t(k)])]);
     for (int k = 0; k < 3; ++k) {
-      const std::int32_t i0 = tri[std::size_t(k)], i1 = tri[std::size_t((k + 1) % 3)],
-                         i2 = tri[std::size_t((k + 2) % 3)];
-      const D e1 = normalize(mesh.vertices[std::size_t(i1)] - mesh.vertices[std::size_t(i0)]);
-      const D e2 = normalize(mesh.vertices[std::size_t(i2)] - mesh.vertices[std::size_t(i0)]);
-      const double angle = std::acos(std::clamp(dot(e1, e2), -1.0, 1.0));
+      const std::int32_t i0 = tri[std::size_t(k)], i1 = tri[std::size_t((k + 1) % 3)];
+      const double angle = std::acos(std::clamp(dot(u[k], -u[(k + 2) % 3]), -1.0, 1.0));
       vnormal[std::size_t(i0)] += angle * n;
       ++start[std::size_t(std::min(i0, i1)) + 1];
     }
@@ -92,7 +95,8 @@ void pseudonormals(const TriangleMesh& mesh, const std::vector<std::int32_t>& ke
   enormal.resize(3 * nt);
   for (std::size_t v = 0; v < nv; ++v) {
     const auto b = edges.begin() + start[v], e = edges.begin() + start[v + 1];
-    std::stable_sort(b, e, [](const auto& x, const auto& y) { return x.first < y.first; });
+    for (auto i = b; i != e; ++i)  // insertion sort by upper vertex (stable; groups are small)
+      for (auto k = i; k != b && (k - 1)->first > k->first; --k) std::iter_swap(k - 1, k);
     for (auto s = b; s != e;) {
       auto f = s;
       D sum{0, 0, 0};
@@ -124,15 +128,22 @@ MeshWindingNode<T> winding_data(const SlotMoments& m, std::int32_t first, std::i
     atot += m.size[std::size_t(i)];
   }
   c = c / atot;
-  double r2 = 0;
+  double r2[4] = {0, 0, 0, 0};  // four running maxima (the maximum is order-independent)
   const D* v = m.corners.data() + 3 * std::size_t(first);
-  for (std::size_t k = 0; k < 3 * std::size_t(count); ++k) {
+  const std::size_t nc = 3 * std::size_t(count);
+  std::size_t k = 0;
+  for (; k + 4 <= nc; k += 4)
+    for (std::size_t l = 0; l < 4; ++l) {
+      const D d = v[k + l] - c;
+      r2[l] = std::max(r2[l], dot(d, d));
+    }
+  for (; k < nc; ++k) {
     const D d = v[k] - c;
-    r2 = std::max(r2, dot(d, d));
+    r2[0] = std::max(r2[0], dot(d, d));
   }
   MeshWindingNode<T> w{};
   w.centre = c.template as<T>();
-  w.radius = T(std::sqrt(r2) * (1 + 1e-6));
+  w.radius = T(std::sqrt(std::max(std::max(r2[0], r2[1]), std::max(r2[2], r2[3]))) * (1 + 1e-6));
   w.normal_sum = nsum.template as<T>();
   return w;
 }
@@ -224,6 +235,11 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
     });
   }
 
+  // One allocation for all arrays (PODVector aligns each to at most 64 bytes).
+  pool.reserve(pool.size() + flat.size() * sizeof(Node) + nt * sizeof(MeshTriangle<T>) +
+               nt * sizeof(MeshTriangleNormals<T>) + nv * sizeof(Vec3<T>) +
+               wn.size() * sizeof(MeshWindingNode<T>) + flat4.size() * sizeof(BVHNode4<T>) +
+               packets.size() * sizeof(MeshTrianglePacket<T>) + 7 * 64);
   MeshSDF m;
   m.nodes_.reserve_from(pool, flat.size());
   m.tris_.reserve_from(pool, tris.size());

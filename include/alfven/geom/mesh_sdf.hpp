@@ -90,6 +90,10 @@ struct NearestPacket {
     bvh::box_distance2_wide(n, p.x, p.y, p.z, d);
   }
   ALFVEN_INLINE bool keep(T d) const { return d < best; }
+  ALFVEN_INLINE void prefetch(std::int32_t code) const {
+    const char* q = reinterpret_cast<const char*>(packets + ~code);
+    for (std::size_t b = 0; b < sizeof(MeshTrianglePacket<T>); b += 64) __builtin_prefetch(q + b);
+  }
   ALFVEN_INLINE void leaf(std::int32_t code) {
     const MeshTrianglePacket<T>& t = packets[~code];
     T d2[4];

@@ -44,7 +44,6 @@ class Builder {
     if (method == BVHBuild::SAH) {
       const std::size_t nb = std::size_t(bins_);
       bin_box_.resize(3 * nb);
-      bin_centres_.resize(3 * nb);
       bin_count_.resize(3 * nb);
       right_cost_.resize(nb);
       for (auto& b : bin_of_) b.resize(boxes_.size());
@@ -175,33 +174,41 @@ class Builder {
   }
 
   // ---- SAH -------------------------------------------------------------------------------------
-  /// Binned SAH split of [begin, end) with centre bounds cb (partitions order in place); returns
-  /// the split position and the children's boxes and centre bounds (merged from the bins), or
-  /// -1 when the centres do not separate (all in one bin on every axis).
+  /// Binned SAH split of [begin, end) with centre bounds cb (partitions the range in place);
+  /// returns the split position and the children's boxes (merged from the bins) and centre
+  /// bounds, or -1 when the centres do not separate (all in one bin on every axis). One pass
+  /// over the range bins all three axes.
   std::int32_t sah_split(std::int32_t begin, std::int32_t end, const AABB<S>& cb,
                          AABB<S> child_box[2], AABB<S> child_centres[2]) {
     const int nb = bins_;
+    S lo[3], ext[3];
+    bool binned[3];
+    for (int axis = 0; axis < 3; ++axis) {
+      lo[axis] = cb.lo[axis];
+      ext[axis] = cb.hi[axis] - cb.lo[axis];
+      binned[axis] = ext[axis] > 0;
+    }
+    std::fill(bin_box_.begin(), bin_box_.end(), empty_box<S>());
+    std::fill(bin_count_.begin(), bin_count_.end(), 0);
+    for (std::int32_t i = begin; i < end; ++i) {
+      const Item& it = items_[std::size_t(i)];
+      const std::size_t k = std::size_t(it.index);
+      const AABB<S>& box = boxes_[k];
+      for (int axis = 0; axis < 3; ++axis) {
+        if (!binned[axis]) continue;
+        const int b = std::min(nb - 1, int(double(nb) * (it.c[axis] - lo[axis]) / ext[axis]));
+        bin_of_[axis][k] = b;
+        AABB<S>& bb = bin_box_[std::size_t(axis * nb + b)];
+        bb = bb.merged(box);
+        ++bin_count_[std::size_t(axis * nb + b)];
+      }
+    }
     double best_cost = 1e300;
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
-      const S lo = cb.lo[axis], ext = cb.hi[axis] - cb.lo[axis];
-      if (!(ext > 0)) continue;
-      AABB<S>* box = &bin_box_[std::size_t(axis * nb)];
-      AABB<S>* cen = &bin_centres_[std::size_t(axis * nb)];
-      std::int32_t* count = &bin_count_[std::size_t(axis * nb)];
-      std::int32_t* bin_of = bin_of_[axis].data();
-      std::fill(box, box + nb, empty_box<S>());
-      std::fill(cen, cen + nb, empty_box<S>());
-      std::fill(count, count + nb, 0);
-      for (std::int32_t i = begin; i < end; ++i) {
-        const Vec3<S>& c = items_[std::size_t(i)].c;
-        const std::size_t k = std::size_t(items_[std::size_t(i)].index);
-        const int b = std::min(nb - 1, int(double(nb) * (c[axis] - lo) / ext));
-        bin_of[k] = b;
-        box[b] = box[b].merged(boxes_[k]);
-        cen[b] = cen[b].merged(AABB<S>{c, c});
-        ++count[b];
-      }
+      if (!binned[axis]) continue;
+      const AABB<S>* box = &bin_box_[std::size_t(axis * nb)];
+      const std::int32_t* count = &bin_count_[std::size_t(axis * nb)];
       // Sweep from the right: cost of bins [b, nb).
       AABB<S> acc = empty_box<S>();
       std::int32_t n = 0;
@@ -226,22 +233,20 @@ class Builder {
     }
     if (best_axis < 0) return -1;
     const AABB<S>* box = &bin_box_[std::size_t(best_axis * nb)];
-    const AABB<S>* cen = &bin_centres_[std::size_t(best_axis * nb)];
-    for (int s = 0; s < 2; ++s) {
-      child_box[s] = empty_box<S>();
-      child_centres[s] = empty_box<S>();
-    }
+    child_box[0] = child_box[1] = empty_box<S>();
     for (int b = 0; b < nb; ++b) {
-      const int s = b <= best_bin ? 0 : 1;
-      child_box[s] = child_box[s].merged(box[b]);
-      child_centres[s] = child_centres[s].merged(cen[b]);
+      AABB<S>& c = child_box[b <= best_bin ? 0 : 1];
+      c = c.merged(box[b]);
     }
     const std::int32_t* bin_of = bin_of_[best_axis].data();
     const auto mid = std::partition(items_.begin() + begin, items_.begin() + end,
                                     [bin_of, best_bin](const Item& it) {
                                       return bin_of[it.index] <= best_bin;
                                     });
-    return std::int32_t(mid - items_.begin());
+    const std::int32_t m = std::int32_t(mid - items_.begin());
+    child_centres[0] = range_centre_box(begin, m);
+    child_centres[1] = range_centre_box(m, end);
+    return m;
   }
 
   /// An SAH node over [begin, end) with its box and centre bounds known.
@@ -279,7 +284,6 @@ class Builder {
   std::vector<Item> items_;                // the permutation being built
   std::vector<std::uint64_t> codes_;       // Morton: code per primitive
   std::vector<AABB<S>> bin_box_;           // SAH: [axis][bin] boxes
-  std::vector<AABB<S>> bin_centres_;       // SAH: [axis][bin] centre bounds
   std::vector<std::int32_t> bin_count_;    // SAH: [axis][bin] primitives
   std::vector<double> right_cost_;         // SAH: sweep from the right
   std::vector<std::int32_t> bin_of_[3];    // SAH: bin of each primitive per axis

@@ -34,6 +34,7 @@ struct LaneTypes<float> {
   static constexpr int N = 4;
   typedef float V __attribute__((vector_size(16)));
   typedef std::int32_t M __attribute__((vector_size(16)));
+  static ALFVEN_INLINE V splat(float x) { return V{x, x, x, x}; }
 };
 template <>
 struct LaneTypes<double> {
@@ -41,10 +42,12 @@ struct LaneTypes<double> {
   static constexpr int N = 4;
   typedef double V __attribute__((vector_size(32)));
   typedef std::int64_t M __attribute__((vector_size(32)));
+  static ALFVEN_INLINE V splat(double x) { return V{x, x, x, x}; }
 #else
   static constexpr int N = 2;
   typedef double V __attribute__((vector_size(16)));
   typedef std::int64_t M __attribute__((vector_size(16)));
+  static ALFVEN_INLINE V splat(double x) { return V{x, x}; }
 #endif
 };
 
@@ -57,11 +60,7 @@ struct Lanes {
   static constexpr int N = LaneTypes<T>::N;
 
   /// Every lane x.
-  static ALFVEN_INLINE V splat(T x) {
-    V v;
-    for (int i = 0; i < N; ++i) v[i] = x;
-    return v;
-  }
+  static ALFVEN_INLINE V splat(T x) { return LaneTypes<T>::splat(x); }
   /// Lanes a[0..N).
   static ALFVEN_INLINE V load(const T* a) {
     V v;

@@ -17,6 +17,7 @@
 ///   `T bound(const BVHNode<T>&, int k) const`   (BinaryTree) the bound of child k,
 ///   `void bound4(const BVHNode4<T>&, T out[4]) const`  (WideTree) the bounds of four children,
 ///   `void leaf(std::int32_t code)`    visit a leaf (bvh/node.hpp codes; WideTree: packet codes),
+///   `void prefetch(std::int32_t code) const`  (WideTree) prefetch a leaf's data,
 ///   `static constexpr bool prune_popped`  re-test keep() on popped entries (false: never skip).
 /// A depth-first visitor provides `void leaf(code)`, `bool open(std::int32_t index)` (false:
 /// the visitor handled the whole subtree itself) and `bool enter(const BVHNode<T>&, int k)`.

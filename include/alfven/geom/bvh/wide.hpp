@@ -11,6 +11,7 @@
 /// visit them in when the bounds differ.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "lanes.hpp"
@@ -50,7 +51,8 @@ struct WideTree {
 
   /// At node `code`: the children whose bounds (visitor.bound4) the visitor keeps, sorted by
   /// bound (insertion sort; equal bounds keep child order): the nearest becomes `code`, the
-  /// others are pushed farthest first. False when none is kept.
+  /// others are pushed farthest first; the memory of every kept child is prefetched (leaves
+  /// through visitor.prefetch(code)). False when none is kept.
   template <typename Stack, typename Visitor>
   ALFVEN_INLINE bool descend(std::int32_t& code, Stack& stack, const Visitor& v) const {
     const BVHNode4<T>& n = nodes[code];
@@ -72,6 +74,16 @@ struct WideTree {
       }
     }
     if (nh == 0) return false;
+    // Ask for the memory of every kept child now: the traversal is latency-bound, and the
+    // nearest child is read next, the others after its subtree unless pruned by then.
+    for (int j = 0; j < nh; ++j) {
+      if (is_leaf(hc[j])) {
+        v.prefetch(hc[j]);
+      } else {
+        const char* q = reinterpret_cast<const char*>(nodes + hc[j]);
+        for (std::size_t b = 0; b < sizeof(BVHNode4<T>); b += 64) __builtin_prefetch(q + b);
+      }
+    }
     for (int j = nh - 1; j > 0; --j) stack.push(hc[j], hd[j]);
     code = hc[0];
     return true;
