@@ -53,7 +53,7 @@ class PointHashGrid {
   ALFVEN_HOST_DEVICE void search(const std::byte* base, const CloudPoint<T>* points,
                                  const AABB<T>& box, const Vec3<T>& p, std::int32_t exclude,
                                  Acc& acc) const {
-    const Query<Acc> q{cell_start_.data(base), points, p, exclude, acc};
+    const std::int32_t* start = cell_start_.data(base);
     const int nx = dims_[0], ny = dims_[1], nz = dims_[2];
     const int c[3] = {cell_of(p.x, 0), cell_of(p.y, 1), cell_of(p.z, 2)};
     int rmax = 0;
@@ -72,12 +72,12 @@ class PointHashGrid {
           const std::int32_t row = nx * (j + ny * k);
           if (kface || j == c[1] - r || j == c[1] + r) {
             for (int i = i0; i <= i1; ++i)
-              visit_cell(q, row + i, cell_gap(p.x, 0, i), gy, gz);
+              visit_cell(start, points, p, exclude, acc, row + i, cell_gap(p.x, 0, i), gy, gz);
           } else {  // inside the shell's y-z extent: only the two x faces
             if (c[0] - r >= 0)
-              visit_cell(q, row + c[0] - r, cell_gap(p.x, 0, c[0] - r), gy, gz);
+              visit_cell(start, points, p, exclude, acc, row + c[0] - r, cell_gap(p.x, 0, c[0] - r), gy, gz);
             if (r > 0 && c[0] + r < nx)
-              visit_cell(q, row + c[0] + r, cell_gap(p.x, 0, c[0] + r), gy, gz);
+              visit_cell(start, points, p, exclude, acc, row + c[0] + r, cell_gap(p.x, 0, c[0] + r), gy, gz);
           }
         }
       }
@@ -159,16 +159,6 @@ class PointHashGrid {
   }
 
  private:
-  /// What one search reads, gathered once.
-  template <typename Acc>
-  struct Query {
-    const std::int32_t* start;
-    const CloudPoint<T>* points;
-    Vec3<T> p;
-    std::int32_t exclude;
-    Acc& acc;
-  };
-
   /// Lower edge of cell i along axis a (before widening by the margin).
   ALFVEN_HOST_DEVICE ALFVEN_INLINE T edge(int a, int i) const { return lo_[a] + T(i) * h_; }
 
@@ -186,14 +176,11 @@ class PointHashGrid {
   }
 
   template <typename Acc>
-  ALFVEN_HOST_DEVICE ALFVEN_INLINE void visit_cell(const Query<Acc>& q, std::int32_t cell, T gx,
-                                                   T gy, T gz) const {
-    const Vec3<T>& p = q.p;
-    const std::int32_t exclude = q.exclude;
-    Acc& acc = q.acc;
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE void visit_cell(const std::int32_t* start,
+                                                   const CloudPoint<T>* pts, const Vec3<T>& p,
+                                                   std::int32_t exclude, Acc& acc,
+                                                   std::int32_t cell, T gx, T gy, T gz) const {
     if (bvh::sum_of_squares<true>(gx, gy, gz) > acc.worst()) return;
-    const std::int32_t* start = q.start;
-    const CloudPoint<T>* pts = q.points;
     const std::int32_t e = start[cell + 1];
     for (std::int32_t s = start[cell]; s < e; ++s) {
       const CloudPoint<T> c = pts[s];

@@ -64,7 +64,7 @@ inline double half_area(const AABB<S>& b) {
 }
 
 /// Spreads the low 21 bits of x to every third bit of a 63-bit word.
-inline std::uint64_t spread_bits_21(std::uint64_t x) {
+ALFVEN_HOST_DEVICE inline std::uint64_t spread_bits_21(std::uint64_t x) {
   x &= 0x1fffff;
   x = (x | x << 32) & 0x1f00000000ffffULL;
   x = (x | x << 16) & 0x1f0000ff0000ffULL;
@@ -75,14 +75,14 @@ inline std::uint64_t spread_bits_21(std::uint64_t x) {
 }
 
 /// The 63-bit Morton code of point c in the box [lo, lo + ext] (21 bits per axis, x highest);
-/// an axis of zero extent contributes 0.
-inline std::uint64_t morton_code(const Vec3<double>& c, const Vec3<double>& lo,
-                                 const Vec3<double>& ext) {
+/// an axis of zero extent contributes 0. Host and device (the LBVH build) compute the same.
+ALFVEN_HOST_DEVICE inline std::uint64_t morton_code(const Vec3<double>& c, const Vec3<double>& lo,
+                                                    const Vec3<double>& ext) {
   const double scale = double((1u << 21) - 1);
   std::uint64_t code = 0;
   for (int d = 0; d < 3; ++d) {
     const double u = ext[d] > 0 ? (c[d] - lo[d]) / ext[d] : 0.0;
-    code |= spread_bits_21(std::uint64_t(std::clamp(u, 0.0, 1.0) * scale)) << (2 - d);
+    code |= spread_bits_21(std::uint64_t(clamp_(u, 0.0, 1.0) * scale)) << (2 - d);
   }
   return code;
 }

@@ -32,29 +32,42 @@ namespace alfven {
 namespace geom {
 namespace bvh {
 
-/// The stack of a nearest-first traversal: (code, bound) pairs in a local array.
-template <typename T, int Capacity>
+/// An entry of a nearest-first traversal's stack: a code, and its bound when the visitor
+/// re-tests popped entries (WithBound).
+template <typename T, bool WithBound>
+struct StackEntry {
+  std::int32_t code;
+  T bound;
+};
+template <typename T>
+struct StackEntry<T, false> {
+  std::int32_t code;
+};
+
+/// The stack of a nearest-first traversal: entries in a local array and their count, kept
+/// apart (the count stays in a register).
+template <typename T, int Capacity, bool WithBound>
 struct TraversalStack {
-  struct Entry {
-    std::int32_t code;
-    T bound;
-  };
-  Entry entry[Capacity];
-  int size = 0;
+  StackEntry<T, WithBound>* entry;
+  int& size;
 
   ALFVEN_HOST_DEVICE ALFVEN_INLINE void push(std::int32_t code, T bound) {
-    entry[size++] = Entry{code, bound};
+    if constexpr (WithBound)
+      entry[size++] = StackEntry<T, WithBound>{code, bound};
+    else
+      entry[size++] = StackEntry<T, WithBound>{code};
   }
   /// Pops until an entry the visitor still keeps (any entry when Visitor::prune_popped is
   /// false) and writes its code; false when the stack runs empty.
   template <typename Visitor>
   ALFVEN_HOST_DEVICE ALFVEN_INLINE bool pop(std::int32_t& code, const Visitor& v) {
     while (size > 0) {
-      const Entry e = entry[--size];
-      if (!Visitor::prune_popped || v.keep(e.bound)) {
-        code = e.code;
-        return true;
+      const StackEntry<T, WithBound> e = entry[--size];
+      if constexpr (WithBound) {
+        if (!v.keep(e.bound)) continue;
       }
+      code = e.code;
+      return true;
     }
     return false;
   }
@@ -94,7 +107,10 @@ struct BinaryTree {
 /// StackSize entries of (code, bound).
 template <int StackSize, typename Tree, typename Visitor>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE void nearest_first(const Tree& tree, Visitor& v) {
-  TraversalStack<typename Tree::value_type, StackSize> stack;
+  using T = typename Tree::value_type;
+  StackEntry<T, Visitor::prune_popped> entries[StackSize];
+  int size = 0;
+  TraversalStack<T, StackSize, Visitor::prune_popped> stack{entries, size};
   std::int32_t code = tree.root;
   for (;;) {
     if (!is_leaf(code)) {
