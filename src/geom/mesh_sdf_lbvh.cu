@@ -255,11 +255,7 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
     gpu::parallel_for(m, BottomUp<T>{x.v, x.tri, x.kept, x.order, x.area, x.box, nodes, x.parent,
                                      x.moments, winding, x.arrivals, std::int32_t(m)});
     depth = copy_back(x.moments).height;  // levels, the root's and the leaves' counted
-    const Node root = copy_back(nodes);
-    root_box = AABB<T>{Vec3<T>{min_(root.lo[0][0], root.lo[0][1]), min_(root.lo[1][0], root.lo[1][1]),
-                               min_(root.lo[2][0], root.lo[2][1])},
-                       Vec3<T>{max_(root.hi[0][0], root.hi[0][1]), max_(root.hi[1][0], root.hi[1][1]),
-                               max_(root.hi[2][0], root.hi[2][1])}};
+    root_box = bvh::node_box(copy_back(nodes));
   } else {  // one leaf: its box from the kept triangles' boxes
     std::vector<AABB<T>> boxes(nk);
     ALFVEN_GPU_CHECK(cudaMemcpy(boxes.data(), x.box, nk * sizeof(AABB<T>), cudaMemcpyDeviceToHost));

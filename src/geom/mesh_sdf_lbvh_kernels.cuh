@@ -348,13 +348,6 @@ struct BottomUp {
     return mo;
   }
 
-  ALFVEN_HOST_DEVICE static void set_slot(BVHNode<T>& n, int k, const AABB<T>& b) {
-    for (int d = 0; d < 3; ++d) {
-      n.lo[d][k] = b.lo[d];
-      n.hi[d][k] = b.hi[d];
-    }
-  }
-
   ALFVEN_HOST_DEVICE void operator()(std::size_t us) const {
     std::int32_t u = std::int32_t(us);
     BVHNode<T>* n = &nodes[u];
@@ -363,7 +356,7 @@ struct BottomUp {
       if (!bvh::is_leaf(n->child[k])) continue;
       AABB<T> b;
       const Moments mo = leaf(n->child[k], b);
-      set_slot(*n, k, b);
+      bvh::set_child_box(*n, k, b);
       moments[m + 2 * std::size_t(u) + k] = mo;  // leaf moments after the inner nodes'
       ++leaves;
     }
@@ -375,11 +368,7 @@ struct BottomUp {
       const std::int32_t p = parent[u];
       BVHNode<T>& pn = nodes[p];
       const int k = pn.child[0] == u ? 0 : 1;
-      AABB<T> b{Vec3<T>{min_(n->lo[0][0], n->lo[0][1]), min_(n->lo[1][0], n->lo[1][1]),
-                        min_(n->lo[2][0], n->lo[2][1])},
-                Vec3<T>{max_(n->hi[0][0], n->hi[0][1]), max_(n->hi[1][0], n->hi[1][1]),
-                        max_(n->hi[2][0], n->hi[2][1])}};
-      set_slot(pn, k, b);
+      bvh::set_child_box(pn, k, bvh::node_box(*n));
       if (!arrive(p)) return;
       u = p;
       n = &nodes[u];

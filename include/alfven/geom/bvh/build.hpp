@@ -130,14 +130,8 @@ std::int32_t flatten_bvh(const BVHTopology<S>& topo, std::vector<BVHNode<T>>& no
     const std::int32_t c0 = self(self, bn.left);
     const std::int32_t c1 = self(self, bn.right);
     BVHNode<T>& n = nodes[std::size_t(idx)];
-    const AABB<S>& b0 = topo.nodes[std::size_t(bn.left)].box;
-    const AABB<S>& b1 = topo.nodes[std::size_t(bn.right)].box;
-    for (int d = 0; d < 3; ++d) {
-      n.lo[d][0] = T(b0.lo[d]);
-      n.lo[d][1] = T(b1.lo[d]);
-      n.hi[d][0] = T(b0.hi[d]);
-      n.hi[d][1] = T(b1.hi[d]);
-    }
+    bvh::set_child_box(n, 0, topo.nodes[std::size_t(bn.left)].box);
+    bvh::set_child_box(n, 1, topo.nodes[std::size_t(bn.right)].box);
     n.child[0] = c0;
     n.child[1] = c1;
     return idx;
@@ -184,18 +178,13 @@ std::int32_t flatten_bvh_wide(const BVHTopology<S>& topo, std::vector<BVHNode4<T
     std::int32_t codes[4] = {-1, -1, -1, -1};
     for (int k = 0; k < nk; ++k) codes[k] = self(self, kids[k]);
     BVHNode4<T>& n = nodes[std::size_t(idx)];
+    const AABB<T> empty{Vec3<T>::all(detail::largest<T>()), Vec3<T>::all(-detail::largest<T>())};
     for (int k = 0; k < 4; ++k) {
       n.child[k] = codes[k];
-      for (int d = 0; d < 3; ++d) {
-        if (k < nk) {
-          const AABB<S>& cb = topo.nodes[std::size_t(kids[k])].box;
-          n.lo[d][k] = T(cb.lo[d]);
-          n.hi[d][k] = T(cb.hi[d]);
-        } else {
-          n.lo[d][k] = detail::largest<T>();
-          n.hi[d][k] = -detail::largest<T>();
-        }
-      }
+      if (k < nk)
+        bvh::set_child_box(n, k, topo.nodes[std::size_t(kids[k])].box);
+      else
+        bvh::set_child_box(n, k, empty);
     }
     return idx;
   };

@@ -86,6 +86,23 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE AABB<T> child_box(const BVHNode<T>& n, int k) {
                  Vec3<T>{n.hi[0][k], n.hi[1][k], n.hi[2][k]}};
 }
 
+/// Writes `box` (converted to T) as child k's box of a node of either layout (BVHNode,
+/// BVHNode4).
+template <typename Node, typename S>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void set_child_box(Node& n, int k, const AABB<S>& box) {
+  using T = std::remove_reference_t<decltype(n.lo[0][0])>;
+  for (int d = 0; d < 3; ++d) {
+    n.lo[d][k] = T(box.lo[d]);
+    n.hi[d][k] = T(box.hi[d]);
+  }
+}
+
+/// The box of both children of n (the node's own box).
+template <typename T>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE AABB<T> node_box(const BVHNode<T>& n) {
+  return child_box(n, 0).merged(child_box(n, 1));
+}
+
 /// x² + y² + z², summed in that order. RoundEach = true rounds every product and sum (no FMA
 /// contraction in device code: the rounding of the host without -mfma), so that host and device
 /// agree bit for bit; false lets the compiler contract.
