@@ -186,7 +186,7 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   moments.size.resize(nt);
   moments.corners.resize(3 * nt);
   for (std::size_t i = 0; i < nt; ++i) {
-    const std::size_t j = std::size_t(topo.order[i]);
+    const std::size_t j = std::size_t(topo.items[i].index);
     const std::size_t t = std::size_t(kept.index[j]);
     const D a = mesh.corner(t, 0), b = mesh.corner(t, 1), c = mesh.corner(t, 2);
     const D ab = b - a, ac = c - a;

@@ -111,11 +111,8 @@ struct MortonFunctor {
   const AABB<double>* bounds;  ///< one box: the centre bounds
   std::uint64_t* code;
   std::int32_t* index;
-  bool cubic;  // TEMPORARY measurement switch
   ALFVEN_HOST_DEVICE void operator()(std::size_t j) const {
-    D e = bounds->hi - bounds->lo;
-    if (cubic) e = D::all(max_(max_(e.x, e.y), e.z));
-    code[j] = bvh::morton_code(centre[j].lo, bounds->lo, e);
+    code[j] = bvh::morton_code(centre[j].lo, bounds->lo, bounds->hi - bounds->lo);
     index[j] = std::int32_t(j);
   }
 };
@@ -304,8 +301,23 @@ struct LinkFunctor {
 struct Moments {
   D csum, nsum;
   double atot, radius;
+  double sah;  ///< SAH cost of the subtree: Σ inner nodes TraversalCost A + Σ leaves A count
   int height;
 };
+
+/// Index of the lowest set bit of x (x != 0).
+ALFVEN_HOST_DEVICE inline int lowest_bit(unsigned x) {
+#if defined(__CUDA_ARCH__)
+  return __ffs(int(x)) - 1;
+#else
+  return __builtin_ctz(x);
+#endif
+}
+
+/// SAH cost of an inner node relative to one triangle test (Karras and Aila 2013 use 1.2).
+constexpr double TraversalCost = 1.2;
+/// Leaves of a treelet (Karras and Aila 2013 use 7; 2^Leaves subsets are searched per node).
+constexpr int TreeletLeaves = 5;
 
 /// Bottom-up pass (Karras 2012 §5): per used inner node u, its leaf children are summed here
 /// (box, moments: exact); the node is finished by the second of its children to arrive, which
@@ -319,7 +331,7 @@ struct BottomUp {
   const D* area;
   const AABB<T>* box;  ///< per kept triangle
   BVHNode<T>* nodes;
-  const std::int32_t* parent;
+  std::int32_t* parent;
   Moments* moments;  ///< per used inner node
   MeshWindingNode<T>* winding;
   std::int32_t* arrivals;
@@ -327,7 +339,7 @@ struct BottomUp {
 
   ALFVEN_HOST_DEVICE Moments leaf(std::int32_t code, AABB<T>& bx) const {
     const std::int32_t f = bvh::leaf_first(code), e = f + bvh::leaf_count(code);
-    Moments mo{D{0, 0, 0}, D{0, 0, 0}, 0.0, 0.0, 1};
+    Moments mo{D{0, 0, 0}, D{0, 0, 0}, 0.0, 0.0, 0.0, 1};
     bx = box[order[f]];
     for (std::int32_t s = f; s < e; ++s) {
       const std::int32_t j = order[s];
@@ -345,6 +357,7 @@ struct BottomUp {
       for (int k = 0; k < 3; ++k) r2 = max_(r2, dot(v[t[k]] - c, v[t[k]] - c));
     }
     mo.radius = sqrt_(r2);
+    mo.sah = bvh::half_area(bx) * double(e - f);
     return mo;
   }
 
@@ -362,8 +375,9 @@ struct BottomUp {
     }
     if (leaves == 0) return;
     if (leaves == 1 && !arrive(u)) return;
-    for (;;) {  // u is complete: combine, publish to the parent, climb
+    for (;;) {  // u is complete: combine, improve, publish to the parent, climb
       combine(u);
+      restructure(u);
       if (u == 0) return;
       const std::int32_t p = parent[u];
       BVHNode<T>& pn = nodes[p];
@@ -372,6 +386,112 @@ struct BottomUp {
       if (!arrive(p)) return;
       u = p;
       n = &nodes[u];
+    }
+  }
+
+  /// The moments of child k of node u.
+  ALFVEN_HOST_DEVICE Moments child_moments(std::int32_t u, int k) const {
+    const std::int32_t c = nodes[u].child[k];
+    return bvh::is_leaf(c) ? moments[m + 2 * std::size_t(u) + k] : moments[std::size_t(c)];
+  }
+  /// Stores `mo` as the moments of child k of u when that child is a leaf (an inner child's are
+  /// its own), and u as the parent of an inner child.
+  ALFVEN_HOST_DEVICE void adopt(std::int32_t u, int k, const Moments& mo) const {
+    const std::int32_t c = nodes[u].child[k];
+    if (bvh::is_leaf(c))
+      moments[m + 2 * std::size_t(u) + k] = mo;
+    else
+      parent[c] = u;
+  }
+
+  /// Treelet restructuring at complete node u (T. Karras and T. Aila, "Fast parallel
+  /// construction of high-quality bounding volume hierarchies", HPG 2013, §3-4): the treelet
+  /// of u is grown by opening its largest-area inner leaf until it has TreeletLeaves leaves;
+  /// the binary tree over those leaves of least SAH cost is found by dynamic programming over
+  /// their subsets and, when cheaper than the present one, rebuilt from the treelet's own inner
+  /// nodes (u stays the root). Leaves keep their triangles, so the layout stays valid; the
+  /// rebuilt nodes' boxes, moments and winding data are redone.
+  ALFVEN_HOST_DEVICE void restructure(std::int32_t u) const {
+    constexpr int L = TreeletLeaves, Subsets = 1 << L;
+    std::int32_t code[L], inner[L - 1];
+    AABB<T> bx[L];
+    Moments mo[L];
+    int nl = 0, ni = 0;
+    inner[ni++] = u;
+    for (int k = 0; k < 2; ++k) {
+      code[nl] = nodes[u].child[k];
+      bx[nl] = bvh::child_box(nodes[u], k);
+      mo[nl++] = child_moments(u, k);
+    }
+    while (nl < L) {  // open the inner leaf of largest area
+      int open = -1;
+      double largest = -1;
+      for (int i = 0; i < nl; ++i)
+        if (!bvh::is_leaf(code[i]) && bvh::half_area(bx[i]) > largest) {
+          largest = bvh::half_area(bx[i]);
+          open = i;
+        }
+      if (open < 0) break;
+      const std::int32_t c = code[open];
+      inner[ni++] = c;
+      code[open] = nodes[c].child[0];
+      bx[open] = bvh::child_box(nodes[c], 0);
+      mo[open] = child_moments(c, 0);
+      code[nl] = nodes[c].child[1];
+      bx[nl] = bvh::child_box(nodes[c], 1);
+      mo[nl++] = child_moments(c, 1);
+    }
+    if (nl < 3) return;
+    // Least SAH cost of every subset (Karras and Aila 2013, Algorithm 2, serially).
+    double cost[Subsets];
+    std::uint8_t split[Subsets];
+    const int full = (1 << nl) - 1;
+    for (int s = 1; s <= full; ++s) {
+      AABB<T> b = bx[lowest_bit(unsigned(s))];
+      for (int i = 0; i < nl; ++i)
+        if (s >> i & 1) b = b.merged(bx[i]);
+      if ((s & (s - 1)) == 0) {
+        cost[s] = mo[lowest_bit(unsigned(s))].sah;
+        continue;
+      }
+      double best = 1e300;
+      for (int p = (s - 1) & s; p > 0; p = (p - 1) & s) {
+        const double c = cost[p] + cost[s ^ p];
+        if (c < best) {
+          best = c;
+          split[s] = std::uint8_t(p);
+        }
+      }
+      cost[s] = TraversalCost * bvh::half_area(b) + best;
+    }
+    if (!(cost[full] < moments[u].sah * (1 - 1e-9))) return;
+    // Rebuild top-down from the treelet's inner nodes (u first), then redo them bottom-up.
+    int subset[L - 1];
+    subset[0] = full;
+    int used = 1;
+    for (int t = 0; t < used; ++t) {
+      const std::int32_t node = inner[t];
+      const int parts[2] = {split[subset[t]], subset[t] ^ split[subset[t]]};
+      for (int k = 0; k < 2; ++k) {
+        if ((parts[k] & (parts[k] - 1)) == 0) {  // one treelet leaf
+          const int i = lowest_bit(unsigned(parts[k]));
+          nodes[node].child[k] = code[i];
+          bvh::set_child_box(nodes[node], k, bx[i]);
+          adopt(node, k, mo[i]);
+        } else {
+          subset[used] = parts[k];
+          nodes[node].child[k] = inner[used++];
+          parent[nodes[node].child[k]] = node;
+        }
+      }
+    }
+    for (int t = used - 1; t >= 0; --t) {
+      combine(inner[t]);
+      if (t > 0) {
+        const std::int32_t p = parent[inner[t]];
+        bvh::set_child_box(nodes[p], nodes[p].child[0] == inner[t] ? 0 : 1,
+                           bvh::node_box(nodes[inner[t]]));
+      }
     }
   }
 
@@ -403,6 +523,7 @@ struct BottomUp {
     mo.radius = max_(length(ch[0].csum / ch[0].atot - c) + ch[0].radius,
                      length(ch[1].csum / ch[1].atot - c) + ch[1].radius);
     mo.height = 1 + max_(ch[0].height, ch[1].height);
+    mo.sah = TraversalCost * bvh::half_area(bvh::node_box(n)) + ch[0].sah + ch[1].sah;
     moments[u] = mo;
     MeshWindingNode<T> w{};
     w.centre = c.template as<T>();

@@ -102,7 +102,7 @@ class BVHUnion {
     ALFVEN_REQUIRE(topo.depth < StackSize,
                    "BVHUnion::build: hierarchy too deep (" << topo.depth << ")");
     std::vector<P> sorted(prims.size());
-    for (std::size_t i = 0; i < prims.size(); ++i) sorted[i] = prims[std::size_t(topo.order[i])];
+    for (std::size_t i = 0; i < prims.size(); ++i) sorted[i] = prims[std::size_t(topo.items[i].index)];
     std::vector<Node> nodes;
     const std::int32_t root = flatten_bvh(topo, nodes, [](std::int32_t, const BVHBuildNode<T>&) {});
 

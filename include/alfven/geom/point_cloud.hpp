@@ -215,18 +215,13 @@ class PointCloud {
 
   /// The median-split BVH of `cps` into `pool`; cps sorted into leaf order.
   void build_bvh(Pool& pool, std::vector<CloudPoint<T>>& cps) {
-    std::vector<AABB<T>> boxes(cps.size());
-    std::vector<Vec3<T>> centres(cps.size());
-    for (std::size_t i = 0; i < cps.size(); ++i) {
-      boxes[i] = AABB<T>{cps[i].position, cps[i].position};
-      centres[i] = cps[i].position;
-    }
-    const BVHTopology<T> topo = build_bvh_topology(boxes, centres, BVHBuild::Median, LeafSize);
+    std::vector<BVHBuildItem<T>> items(cps.size());
+    for (std::size_t i = 0; i < cps.size(); ++i) items[i] = {cps[i].position, cps[i].index};
+    const BVHTopology<T> topo = build_bvh_topology(std::move(items), BVHBuild::Median, LeafSize);
     ALFVEN_REQUIRE(topo.depth < StackSize,
                    "PointCloud::build: hierarchy too deep (" << topo.depth << ")");
-    std::vector<CloudPoint<T>> sorted(cps.size());
-    for (std::size_t i = 0; i < cps.size(); ++i) sorted[i] = cps[std::size_t(topo.order[i])];
-    cps.swap(sorted);
+    for (std::size_t i = 0; i < cps.size(); ++i)  // leaf order
+      cps[i] = CloudPoint<T>{topo.items[i].c, topo.items[i].index};
     std::vector<Node> nodes;
     root_ = flatten_bvh(topo, nodes, [](std::int32_t, const BVHBuildNode<T>&) {});
     node_count_ = std::int32_t(topo.nodes.size());

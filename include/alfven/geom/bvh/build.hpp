@@ -42,12 +42,20 @@ struct BVHBuildNode {
   bool leaf() const { return left < 0; }
 };
 
-/// The result of a build: nodes (root at 0), the permutation of the input (leaf ranges index
-/// it) and the depth (levels, root = 1).
+/// A primitive of a build: its split centre and its input index.
+template <typename S>
+struct BVHBuildItem {
+  Vec3<S> c;
+  std::int32_t index;
+};
+
+/// The result of a build: nodes (root at 0), the primitives in leaf order (leaf ranges index
+/// it: items[i].index is the input index of slot i, items[i].c its split centre, for clients
+/// whose primitives are points their positions) and the depth (levels, root = 1).
 template <typename S>
 struct BVHTopology {
   std::vector<BVHBuildNode<S>> nodes;
-  std::vector<std::int32_t> order;
+  std::vector<BVHBuildItem<S>> items;
   int depth = 0;
 };
 
@@ -58,7 +66,7 @@ constexpr int MedianDepth = 32;
 
 /// Half the surface area of a box (the SAH's measure).
 template <typename S>
-inline double half_area(const AABB<S>& b) {
+ALFVEN_HOST_DEVICE inline double half_area(const AABB<S>& b) {
   const Vec3<double> e = b.hi.template as<double>() - b.lo.template as<double>();
   return e.x * e.y + e.y * e.z + e.z * e.x;
 }
@@ -100,6 +108,14 @@ class Builder;  // bvh/build_impl.hpp
 template <typename S>
 BVHTopology<S> build_bvh_topology(const std::vector<AABB<S>>& boxes,
                                   const std::vector<Vec3<S>>& centres, BVHBuild method,
+                                  int leaf_size = 4, int bins = 16);
+
+/// The same over points, each its own (degenerate) box and split centre, given as items
+/// (position, input index i at position i; consumed: they come back in leaf order as the
+/// topology's items, so a large cloud is not copied). Throws as above, or for an item whose
+/// index is not its position.
+template <typename S>
+BVHTopology<S> build_bvh_topology(std::vector<BVHBuildItem<S>>&& points, BVHBuild method,
                                   int leaf_size = 4, int bins = 16);
 
 /// The same with the boxes' centres as split centres.

@@ -30,46 +30,47 @@ inline AABB<S> empty_box() {
 template <typename S>
 class Builder {
  public:
-  Builder(const std::vector<AABB<S>>& boxes, const std::vector<Vec3<S>>& centres, int leaf_size,
-          int bins)
-      : boxes_(boxes), centres_(centres), leaf_size_(leaf_size), bins_(bins) {
-    items_.resize(boxes.size());
-    for (std::size_t i = 0; i < boxes.size(); ++i) items_[i] = Item{centres[i], std::int32_t(i)};
-    topo_.nodes.reserve(2 * boxes.size() / std::size_t(leaf_size) + 2);
+  /// A primitive in the permutation being built: its split centre (copied, so that splits
+  /// read contiguous memory) and input index.
+  using Item = BVHBuildItem<S>;
+
+  /// Over `boxes` split at `items` (centres and input indices); boxes == nullptr: over points
+  /// (each its own box).
+  Builder(const std::vector<AABB<S>>* boxes, std::vector<Item>&& items, int leaf_size, int bins)
+      : boxes_(boxes), leaf_size_(leaf_size), bins_(bins), items_(std::move(items)) {
+    topo_.nodes.reserve(2 * items_.size() / std::size_t(leaf_size) + 2);
   }
 
   BVHTopology<S> build(BVHBuild method) {
-    const std::int32_t n = std::int32_t(boxes_.size());
+    const std::int32_t n = std::int32_t(items_.size());
     topo_.nodes.push_back(BVHBuildNode<S>{});
     if (method == BVHBuild::SAH) {
       const std::size_t nb = std::size_t(bins_);
       bin_box_.resize(3 * nb);
       bin_count_.resize(3 * nb);
       right_cost_.resize(nb);
-      for (auto& b : bin_of_) b.resize(boxes_.size());
+      for (auto& b : bin_of_) b.resize(items_.size());
       sah_node(0, 0, n, 1, range_box(0, n), range_centre_box(0, n));
     } else {
       if (method == BVHBuild::Morton) sort_by_morton();
       split_node(method, 0, 0, n, 1);
     }
-    topo_.order.resize(items_.size());
-    for (std::size_t i = 0; i < items_.size(); ++i) topo_.order[i] = items_[i].index;
+    topo_.items = std::move(items_);
     return std::move(topo_);
   }
 
  private:
-  /// A primitive in the permutation being built: its split centre (copied, so that splits
-  /// read contiguous memory) and input index.
-  struct Item {
-    Vec3<S> c;
-    std::int32_t index;
-  };
 
   std::int32_t at(std::int32_t i) const { return items_[std::size_t(i)].index; }
 
+  /// The box of primitive item i.
+  AABB<S> box_of(std::int32_t i) const {
+    const Item& it = items_[std::size_t(i)];
+    return boxes_ ? (*boxes_)[std::size_t(it.index)] : AABB<S>{it.c, it.c};
+  }
   AABB<S> range_box(std::int32_t begin, std::int32_t end) const {
-    AABB<S> box = boxes_[std::size_t(at(begin))];
-    for (std::int32_t i = begin + 1; i < end; ++i) box = box.merged(boxes_[std::size_t(at(i))]);
+    AABB<S> box = box_of(begin);
+    for (std::int32_t i = begin + 1; i < end; ++i) box = box.merged(box_of(i));
     return box;
   }
   AABB<S> range_centre_box(std::int32_t begin, std::int32_t end) const {
@@ -91,24 +92,25 @@ class Builder {
   }
 
   // ---- Morton ----------------------------------------------------------------------------------
-  void sort_by_morton() {
-    const std::size_t n = centres_.size();
-    const Vec3<double> c0 = centres_[0].template as<double>();
+  void sort_by_morton() {  // items_ are in input order here
+    const std::size_t n = items_.size();
+    const Vec3<double> c0 = items_[0].c.template as<double>();
     AABB<double> cb{c0, c0};
-    for (const auto& c : centres_) {
-      const Vec3<double> cd = c.template as<double>();
+    for (const Item& it : items_) {
+      const Vec3<double> cd = it.c.template as<double>();
       cb = cb.merged(AABB<double>{cd, cd});
     }
     const Vec3<double> ext = cb.hi - cb.lo;
     codes_.resize(n);
     std::vector<std::pair<std::uint64_t, std::int32_t>> keyed(n);
     for (std::size_t i = 0; i < n; ++i) {
-      codes_[i] = morton_code(centres_[i].template as<double>(), cb.lo, ext);
+      codes_[i] = morton_code(items_[i].c.template as<double>(), cb.lo, ext);
       keyed[i] = {codes_[i], std::int32_t(i)};
     }
     std::sort(keyed.begin(), keyed.end());  // by code, then by input index
-    for (std::size_t i = 0; i < n; ++i)
-      items_[i] = Item{centres_[std::size_t(keyed[i].second)], keyed[i].second};
+    std::vector<Item> sorted(n);
+    for (std::size_t i = 0; i < n; ++i) sorted[i] = items_[std::size_t(keyed[i].second)];
+    items_.swap(sorted);
   }
 
   std::uint64_t code_at(std::int32_t i) const { return codes_[std::size_t(at(i))]; }
@@ -193,7 +195,7 @@ class Builder {
     for (std::int32_t i = begin; i < end; ++i) {
       const Item& it = items_[std::size_t(i)];
       const std::size_t k = std::size_t(it.index);
-      const AABB<S>& box = boxes_[k];
+      const AABB<S> box = box_of(i);
       for (int axis = 0; axis < 3; ++axis) {
         if (!binned[axis]) continue;
         const int b = std::min(nb - 1, int(double(nb) * (it.c[axis] - lo[axis]) / ext[axis]));
@@ -278,8 +280,7 @@ class Builder {
     sah_node(std::size_t(n.right), mid, end, level + 1, child_box[1], child_centres[1]);
   }
 
-  const std::vector<AABB<S>>& boxes_;
-  const std::vector<Vec3<S>>& centres_;
+  const std::vector<AABB<S>>* boxes_;  // null: the primitives are the points of items_
   int leaf_size_, bins_;
   std::vector<Item> items_;                // the permutation being built
   std::vector<std::uint64_t> codes_;       // Morton: code per primitive
@@ -308,7 +309,28 @@ BVHTopology<S> build_bvh_topology(const std::vector<AABB<S>>& boxes,
   ALFVEN_REQUIRE(method != BVHBuild::LBVH,
                  "build_bvh_topology: BVHBuild::LBVH builds on a CUDA device (MeshSDF only); "
                  "use sah, morton or median on the host");
-  return bvh::Builder<S>(boxes, centres, leaf_size, bins).build(method);
+  std::vector<BVHBuildItem<S>> items(centres.size());
+  for (std::size_t i = 0; i < centres.size(); ++i) items[i] = {centres[i], std::int32_t(i)};
+  return bvh::Builder<S>(&boxes, std::move(items), leaf_size, bins).build(method);
+}
+
+template <typename S>
+BVHTopology<S> build_bvh_topology(std::vector<BVHBuildItem<S>>&& points, BVHBuild method,
+                                  int leaf_size, int bins) {
+  ALFVEN_REQUIRE(!points.empty(), "build_bvh_topology: no points");
+  ALFVEN_REQUIRE(leaf_size >= 1 && leaf_size <= bvh::MaxLeafSize && bins >= 2,
+                 "build_bvh_topology: need 1 <= leaf_size <= " << bvh::MaxLeafSize
+                                                               << " and bins >= 2");
+  ALFVEN_REQUIRE(std::int64_t(points.size()) < bvh::MaxPrimitives,
+                 "build_bvh_topology: " << points.size() << " points, at most 2^28 - 1");
+  ALFVEN_REQUIRE(method != BVHBuild::LBVH,
+                 "build_bvh_topology: BVHBuild::LBVH builds on a CUDA device (MeshSDF only); "
+                 "use sah, morton or median on the host");
+  for (std::size_t i = 0; i < points.size(); ++i)
+    ALFVEN_REQUIRE(points[i].index == std::int32_t(i),
+                   "build_bvh_topology: point " << i << " has index " << points[i].index
+                                                << "; give the points in input order");
+  return bvh::Builder<S>(nullptr, std::move(points), leaf_size, bins).build(method);
 }
 
 }  // namespace geom
