@@ -158,7 +158,7 @@ class BVHUnion {
   /// Nearest-first visitor: min_i d_i, children pruned by box distance when pushed (popped
   /// entries are not re-tested, so a `Bound` primitive is evaluated as it always was).
   struct Nearest {
-    static constexpr bool prune_popped = false;
+    static constexpr bvh::StackLayout stack_layout = bvh::StackLayout::Codes;
     const P* prims;
     const std::byte* base;
     Vec3<T> p;

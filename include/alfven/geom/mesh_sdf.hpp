@@ -54,7 +54,7 @@ namespace detail {
 /// its squared distance; of equal distances the first met is kept.
 template <typename T>
 struct NearestTriangle {
-  static constexpr bool prune_popped = true;
+  static constexpr bvh::StackLayout stack_layout = bvh::StackLayout::Pairs;
   const MeshTriangle<T>* tris;
   Vec3<T> p;
   T best;
@@ -80,7 +80,7 @@ struct NearestTriangle {
 /// ties at exactly equal distances, four boxes and four triangles at a time.
 template <typename T>
 struct NearestPacket {
-  static constexpr bool prune_popped = true;
+  static constexpr bvh::StackLayout stack_layout = bvh::StackLayout::Pairs;
   const MeshTrianglePacket<T>* packets;
   const MeshTriangle<T>* tris;
   Vec3<T> p;

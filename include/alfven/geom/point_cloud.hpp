@@ -184,7 +184,7 @@ class PointCloud {
   /// reaches to `acc`; nodes whose box is strictly farther than acc's k-th best are skipped.
   template <typename Acc>
   struct BVHVisitor {
-    static constexpr bool prune_popped = true;
+    static constexpr bvh::StackLayout stack_layout = bvh::StackLayout::Split;
     const CloudPoint<T>* pts;
     Vec3<T> p;
     std::int32_t exclude;

@@ -18,7 +18,8 @@
 ///   `void bound4(const BVHNode4<T>&, T out[4]) const`  (WideTree) the bounds of four children,
 ///   `void leaf(std::int32_t code)`    visit a leaf (bvh/node.hpp codes; WideTree: packet codes),
 ///   `void prefetch(std::int32_t code) const`  (WideTree) prefetch a leaf's data,
-///   `static constexpr bool prune_popped`  re-test keep() on popped entries (false: never skip).
+///   `static constexpr StackLayout stack_layout`  how the stack is kept (and whether popped
+///                                     entries are re-tested with keep()).
 /// A depth-first visitor provides `void leaf(code)`, `bool open(std::int32_t index)` (false:
 /// the visitor handled the whole subtree itself) and `bool enter(const BVHNode<T>&, int k)`.
 /// Stacks live in thread-local arrays of the given capacity: builds check that the depth fits.
@@ -32,46 +33,80 @@ namespace alfven {
 namespace geom {
 namespace bvh {
 
-/// An entry of a nearest-first traversal's stack: a code, and its bound when the visitor
-/// re-tests popped entries (WithBound).
-template <typename T, bool WithBound>
-struct StackEntry {
-  std::int32_t code;
-  T bound;
-};
-template <typename T>
-struct StackEntry<T, false> {
-  std::int32_t code;
+/// How a nearest-first traversal keeps its stack (a visitor's `stack_layout`), which also says
+/// whether popped entries are re-tested: a choice per client, because it sets the kernel's
+/// local-memory traffic (each layout below is what its client measured fastest with).
+enum class StackLayout {
+  Codes,  ///< codes only; popped entries are never skipped (BVH unions)
+  Pairs,  ///< (code, bound) pairs; a popped entry is skipped when its bound is no longer kept
+  Split   ///< codes and bounds in two arrays (no padding in double); popped entries re-tested
 };
 
-/// The stack of a nearest-first traversal: entries in a local array and their count, kept
-/// apart (the count stays in a register).
-template <typename T, int Capacity, bool WithBound>
-struct TraversalStack {
-  StackEntry<T, WithBound>* entry;
-  int& size;
+/// The stack of a nearest-first traversal over local arrays of Capacity entries.
+template <typename T, int Capacity, StackLayout Layout>
+struct TraversalStack;
 
-  ALFVEN_HOST_DEVICE ALFVEN_INLINE void push(std::int32_t code, T bound) {
-    if constexpr (WithBound)
-      entry[size++] = StackEntry<T, WithBound>{code, bound};
-    else
-      entry[size++] = StackEntry<T, WithBound>{code};
-  }
-  /// Pops until an entry the visitor still keeps (any entry when Visitor::prune_popped is
-  /// false) and writes its code; false when the stack runs empty.
+template <typename T, int Capacity>
+struct TraversalStack<T, Capacity, StackLayout::Codes> {
+  std::int32_t code[Capacity];
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE void set(int i, std::int32_t c, T) { code[i] = c; }
   template <typename Visitor>
-  ALFVEN_HOST_DEVICE ALFVEN_INLINE bool pop(std::int32_t& code, const Visitor& v) {
-    while (size > 0) {
-      const StackEntry<T, WithBound> e = entry[--size];
-      if constexpr (WithBound) {
-        if (!v.keep(e.bound)) continue;
-      }
-      code = e.code;
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE bool kept(int, const Visitor&) const {
+    return true;
+  }
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE std::int32_t code_at(int i) const { return code[i]; }
+};
+
+template <typename T, int Capacity>
+struct TraversalStack<T, Capacity, StackLayout::Pairs> {
+  struct Entry {
+    std::int32_t code;
+    T bound;
+  };
+  Entry entry[Capacity];
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE void set(int i, std::int32_t c, T b) { entry[i] = Entry{c, b}; }
+  template <typename Visitor>
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE bool kept(int i, const Visitor& v) const {
+    return v.keep(entry[i].bound);
+  }
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE std::int32_t code_at(int i) const { return entry[i].code; }
+};
+
+template <typename T, int Capacity>
+struct TraversalStack<T, Capacity, StackLayout::Split> {
+  std::int32_t code[Capacity];
+  T bound[Capacity];
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE void set(int i, std::int32_t c, T b) {
+    code[i] = c;
+    bound[i] = b;
+  }
+  template <typename Visitor>
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE bool kept(int i, const Visitor& v) const {
+    return v.keep(bound[i]);
+  }
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE std::int32_t code_at(int i) const { return code[i]; }
+};
+
+/// Pushes (code, bound) on `stack` holding `size` entries.
+template <typename Stack, typename T>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void push(Stack& stack, int& size, std::int32_t code, T bound) {
+  stack.set(size++, code, bound);
+}
+
+/// Pops until an entry the visitor still keeps and writes its code; false when the stack runs
+/// empty.
+template <typename Stack, typename Visitor>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE bool pop(const Stack& stack, int& size, std::int32_t& code,
+                                          const Visitor& v) {
+  while (size > 0) {
+    --size;
+    if (stack.kept(size, v)) {
+      code = stack.code_at(size);
       return true;
     }
-    return false;
   }
-};
+  return false;
+}
 
 /// A binary tree in the flat layout: inner nodes and the root code.
 template <typename T>
@@ -83,7 +118,7 @@ struct BinaryTree {
   /// At inner node `code`: the nearer child (child 0 on a tie) becomes `code` if the visitor
   /// keeps its bound, and the farther is pushed if kept too. False when none is kept.
   template <typename Stack, typename Visitor>
-  ALFVEN_HOST_DEVICE ALFVEN_INLINE bool descend(std::int32_t& code, Stack& stack,
+  ALFVEN_HOST_DEVICE ALFVEN_INLINE bool descend(std::int32_t& code, Stack& stack, int& size,
                                                 const Visitor& v) const {
     const BVHNode<T>& n = nodes[code];
     T d0 = v.bound(n, 0), d1 = v.bound(n, 1);
@@ -97,7 +132,7 @@ struct BinaryTree {
       c1 = tc;
     }
     if (!v.keep(d0)) return false;
-    if (v.keep(d1)) stack.push(c1, d1);
+    if (v.keep(d1)) push(stack, size, c1, d1);
     code = c0;
     return true;
   }
@@ -107,18 +142,16 @@ struct BinaryTree {
 /// StackSize entries of (code, bound).
 template <int StackSize, typename Tree, typename Visitor>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE void nearest_first(const Tree& tree, Visitor& v) {
-  using T = typename Tree::value_type;
-  StackEntry<T, Visitor::prune_popped> entries[StackSize];
+  TraversalStack<typename Tree::value_type, StackSize, Visitor::stack_layout> stack;
   int size = 0;
-  TraversalStack<T, StackSize, Visitor::prune_popped> stack{entries, size};
   std::int32_t code = tree.root;
   for (;;) {
     if (!is_leaf(code)) {
-      if (tree.descend(code, stack, v)) continue;
+      if (tree.descend(code, stack, size, v)) continue;
     } else {
       v.leaf(code);
     }
-    if (!stack.pop(code, v)) return;
+    if (!pop(stack, size, code, v)) return;
   }
 }
 
@@ -127,19 +160,19 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void nearest_first(const Tree& tree, Visitor& v
 template <int StackSize, typename T, typename Visitor>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE void depth_first(const BVHNode<T>* nodes, std::int32_t root,
                                                   Visitor& v) {
-  std::int32_t stack[StackSize];
+  TraversalStack<T, StackSize, StackLayout::Codes> stack;
   int sp = 0;
-  stack[sp++] = root;
+  stack.code[sp++] = root;
   while (sp > 0) {
-    const std::int32_t code = stack[--sp];
+    const std::int32_t code = stack.code[--sp];
     if (is_leaf(code)) {
       v.leaf(code);
       continue;
     }
     if (!v.open(code)) continue;
     const BVHNode<T>& n = nodes[code];
-    if (v.enter(n, 0)) stack[sp++] = n.child[0];
-    if (v.enter(n, 1)) stack[sp++] = n.child[1];
+    if (v.enter(n, 0)) stack.code[sp++] = n.child[0];
+    if (v.enter(n, 1)) stack.code[sp++] = n.child[1];
   }
 }
 

@@ -16,6 +16,7 @@
 
 #include "lanes.hpp"
 #include "node.hpp"
+#include "traverse.hpp"
 
 #if ALFVEN_BVH_WIDE_HOST
 namespace alfven {
@@ -54,7 +55,7 @@ struct WideTree {
   /// others are pushed farthest first; the memory of every kept child is prefetched (leaves
   /// through visitor.prefetch(code)). False when none is kept.
   template <typename Stack, typename Visitor>
-  ALFVEN_INLINE bool descend(std::int32_t& code, Stack& stack, const Visitor& v) const {
+  ALFVEN_INLINE bool descend(std::int32_t& code, Stack& stack, int& size, const Visitor& v) const {
     const BVHNode4<T>& n = nodes[code];
     T d[4];
     v.bound4(n, d);
@@ -84,7 +85,7 @@ struct WideTree {
         for (std::size_t b = 0; b < sizeof(BVHNode4<T>); b += 64) __builtin_prefetch(q + b);
       }
     }
-    for (int j = nh - 1; j > 0; --j) stack.push(hc[j], hd[j]);
+    for (int j = nh - 1; j > 0; --j) push(stack, size, hc[j], hd[j]);
     code = hc[0];
     return true;
   }
