@@ -293,22 +293,30 @@ class Builder {
 
 }  // namespace bvh
 
+namespace bvh {
+/// Throws alfven::Error for what no host build takes: no primitives, more than 2^28 - 1, a
+/// leaf size outside [1, 8], fewer than 2 bins, or BVHBuild::LBVH.
+inline void check_build(std::size_t n, BVHBuild method, int leaf_size, int bins) {
+  ALFVEN_REQUIRE(n > 0, "build_bvh_topology: no primitives");
+  ALFVEN_REQUIRE(leaf_size >= 1 && leaf_size <= MaxLeafSize && bins >= 2,
+                 "build_bvh_topology: need 1 <= leaf_size <= " << MaxLeafSize
+                                                               << " and bins >= 2");
+  ALFVEN_REQUIRE(std::int64_t(n) < MaxPrimitives,
+                 "build_bvh_topology: " << n << " primitives, at most 2^28 - 1");
+  ALFVEN_REQUIRE(method != BVHBuild::LBVH,
+                 "build_bvh_topology: BVHBuild::LBVH builds on a CUDA device (MeshSDF only); "
+                 "use sah, morton or median on the host");
+}
+}  // namespace bvh
+
 template <typename S>
 BVHTopology<S> build_bvh_topology(const std::vector<AABB<S>>& boxes,
                                   const std::vector<Vec3<S>>& centres, BVHBuild method,
                                   int leaf_size, int bins) {
-  ALFVEN_REQUIRE(!boxes.empty(), "build_bvh_topology: no primitives");
+  bvh::check_build(boxes.size(), method, leaf_size, bins);
   ALFVEN_REQUIRE(centres.size() == boxes.size(), "build_bvh_topology: " << boxes.size()
                                                      << " boxes but " << centres.size()
                                                      << " centres");
-  ALFVEN_REQUIRE(leaf_size >= 1 && leaf_size <= bvh::MaxLeafSize && bins >= 2,
-                 "build_bvh_topology: need 1 <= leaf_size <= " << bvh::MaxLeafSize
-                                                               << " and bins >= 2");
-  ALFVEN_REQUIRE(std::int64_t(boxes.size()) < bvh::MaxPrimitives,
-                 "build_bvh_topology: " << boxes.size() << " primitives, at most 2^28 - 1");
-  ALFVEN_REQUIRE(method != BVHBuild::LBVH,
-                 "build_bvh_topology: BVHBuild::LBVH builds on a CUDA device (MeshSDF only); "
-                 "use sah, morton or median on the host");
   std::vector<BVHBuildItem<S>> items(centres.size());
   for (std::size_t i = 0; i < centres.size(); ++i) items[i] = {centres[i], std::int32_t(i)};
   return bvh::Builder<S>(&boxes, std::move(items), leaf_size, bins).build(method);
@@ -317,15 +325,7 @@ BVHTopology<S> build_bvh_topology(const std::vector<AABB<S>>& boxes,
 template <typename S>
 BVHTopology<S> build_bvh_topology(std::vector<BVHBuildItem<S>>&& points, BVHBuild method,
                                   int leaf_size, int bins) {
-  ALFVEN_REQUIRE(!points.empty(), "build_bvh_topology: no points");
-  ALFVEN_REQUIRE(leaf_size >= 1 && leaf_size <= bvh::MaxLeafSize && bins >= 2,
-                 "build_bvh_topology: need 1 <= leaf_size <= " << bvh::MaxLeafSize
-                                                               << " and bins >= 2");
-  ALFVEN_REQUIRE(std::int64_t(points.size()) < bvh::MaxPrimitives,
-                 "build_bvh_topology: " << points.size() << " points, at most 2^28 - 1");
-  ALFVEN_REQUIRE(method != BVHBuild::LBVH,
-                 "build_bvh_topology: BVHBuild::LBVH builds on a CUDA device (MeshSDF only); "
-                 "use sah, morton or median on the host");
+  bvh::check_build(points.size(), method, leaf_size, bins);
   for (std::size_t i = 0; i < points.size(); ++i)
     ALFVEN_REQUIRE(points[i].index == std::int32_t(i),
                    "build_bvh_topology: point " << i << " has index " << points[i].index
