@@ -1,21 +1,30 @@
 /// @file bench_common.hpp
-/// @brief What the benchmark programs share: OpenMP thread control, best-of-N timing and the
-/// random query points of docs/geometry.md's "Benchmarks" (uniform in a box 3x the object's
-/// bounding box).
+/// @brief What the benchmark programs share: OpenMP thread control, best-of-N timing, the
+/// random query points (uniform in a box 3x the object's bounding box), the options every
+/// geometry benchmark takes and the JSON line each case prints (docs/geometry.md, "Benchmarks").
 /// Header-only; included by bench_*.cpp (and through them by the bench_*_cuda.cu builds).
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <cstdio>
+#include <cstdlib>
 #include <random>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 
+#include "alfven/core/gpu.hpp"
 #include "alfven/geom/vec3.hpp"
+
+#ifndef ALFVEN_BENCH_FLAGS
+#define ALFVEN_BENCH_FLAGS "unknown"
+#endif
 
 namespace alfven {
 namespace bench {
@@ -61,6 +70,56 @@ std::vector<geom::Vec3<T>> random_points_3x(const geom::AABB<T>& box, std::size_
   std::vector<geom::Vec3<T>> p(m);
   for (auto& x : p) x = c + geom::mul(h, geom::Vec3<T>{u(rng), u(rng), u(rng)});
   return p;
+}
+
+/// The options of every geometry benchmark: grid points per axis (0: the benchmark's default),
+/// random points, precision ("float", "double" or "both") and timed repeats.
+struct CommonOptions {
+  int grid = 0;
+  std::size_t random = 1000000;
+  std::string precision = "both";
+  int repeats = 3;
+  /// Reads `flag` with its `value` if it is one of --grid, --random, --precision, --repeats;
+  /// false otherwise (the benchmark's own flags).
+  bool parse(const std::string& flag, const char* value) {
+    if (flag == "--grid")
+      grid = std::atoi(value);
+    else if (flag == "--random")
+      random = std::strtoul(value, nullptr, 10);
+    else if (flag == "--precision")
+      precision = value;
+    else if (flag == "--repeats")
+      repeats = std::atoi(value);
+    else
+      return false;
+    return true;
+  }
+  bool wants(const char* p) const { return precision == p || precision == "both"; }
+};
+
+/// The comma-separated items of s (empty items dropped).
+inline std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ','))
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+/// Prints one case as a JSON line: its name, the backend (gpu::backend_name()), precision, point
+/// set and size, host threads, mode ("pool", "vector", "host", "device"), the figure's name,
+/// value and unit, the compiler flags and the device.
+inline void print_case(const std::string& name, const char* precision, const std::string& points,
+                       std::size_t size, int threads, const char* mode, double value,
+                       const char* figure, const char* unit) {
+  std::printf(
+      "{\"name\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"points\": \"%s\", "
+      "\"size\": %zu, \"threads\": %d, \"mode\": \"%s\", \"%s\": %.6g, \"unit\": \"%s\", "
+      "\"compiler_flags\": \"%s\", \"device\": \"%s\"}\n",
+      name.c_str(), gpu::backend_name(), precision, points.c_str(), size, threads, mode, figure,
+      value, unit, ALFVEN_BENCH_FLAGS, gpu::device_name().c_str());
+  std::fflush(stdout);
 }
 
 }  // namespace bench

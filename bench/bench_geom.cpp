@@ -27,40 +27,18 @@
 #include "alfven/geom/geom.hpp"
 #include "bench_common.hpp"
 
-#ifndef ALFVEN_BENCH_FLAGS
-#define ALFVEN_BENCH_FLAGS "unknown"
-#endif
-
 using namespace alfven;
 using namespace alfven::geom;
 using alfven::bench::best_time;
 using alfven::bench::max_threads;
+using alfven::bench::print_case;
 using alfven::bench::set_threads;
 
 namespace {
 
-struct Options {
-  int grid = 0;  ///< 0: 512 on a device (CUDA build), 128 on the host
+struct Options : alfven::bench::CommonOptions {
   std::string cases = "spheres,city";
-  std::size_t random = 1000000;
-  std::string precision = "both";
-  int repeats = 3;
 };
-
-
-void print_case(const std::string& name, const char* precision, const std::string& points,
-                std::size_t size, int threads, const char* mode, double value, const char* figure,
-                const char* unit) {
-  std::printf(
-      "{\"name\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"points\": \"%s\", "
-      "\"size\": %zu, "
-      "\"threads\": %d, \"mode\": \"%s\", \"%s\": %.6g, \"unit\": \"%s\", \"compiler_flags\": "
-      "\"%s\", "
-      "\"device\": \"%s\"}\n",
-      name.c_str(), gpu::backend_name(), precision, points.c_str(), size, threads, mode, figure,
-      value, unit, ALFVEN_BENCH_FLAGS, gpu::device_name().c_str());
-  std::fflush(stdout);
-}
 
 template <typename S>
 struct Distance {
@@ -184,17 +162,11 @@ int main(int argc, char** argv) {
   for (int a = 1; a < argc; ++a) {
     const std::string s = argv[a];
     const bool has = a + 1 < argc;
-    if (s == "--grid" && has)
-      o.grid = std::atoi(argv[++a]);
-    else if (s == "--random" && has)
-      o.random = std::strtoul(argv[++a], nullptr, 10);
-    else if (s == "--precision" && has)
-      o.precision = argv[++a];
-    else if (s == "--repeats" && has)
-      o.repeats = std::atoi(argv[++a]);
-    else if (s == "--cases" && has)
+    if (has && o.parse(s, argv[a + 1])) {
+      ++a;
+    } else if (s == "--cases" && has) {
       o.cases = argv[++a];
-    else {
+    } else {
       std::fprintf(stderr,
                    "usage: bench_geom [--grid N] [--random M] [--precision float|double|both] "
                    "[--repeats R] [--cases spheres,city]\n");
@@ -206,7 +178,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "bench_geom: a CUDA build without a visible device\n");
     return 1;
   }
-  if (o.precision == "float" || o.precision == "both") run_precision<float>("float", o);
-  if (o.precision == "double" || o.precision == "both") run_precision<double>("double", o);
+  if (o.wants("float")) run_precision<float>("float", o);
+  if (o.wants("double")) run_precision<double>("double", o);
   return 0;
 }

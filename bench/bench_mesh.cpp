@@ -1,9 +1,11 @@
 // bench_mesh: mesh signed distance queries per second and BVH build times (docs/geometry.md,
 // "Benchmarks"). Plain harness; prints one JSON object per case, asserts nothing.
 //
-// For each mesh (porsche.stl and sphere.stl from the shared meshes, or --meshes a,b,...),
-// precision and BVH build (SAH, Morton):
-//  - the build time (host, into a host pool; "bvh_build", seconds);
+// For each mesh (porsche.stl and sphere.stl from the shared meshes, $ALFVEN_SHARED_DIR/meshes
+// when that is set, and the generated torus knots of 48,000 and 775,000 triangles,
+// make_torus_knot; or --meshes a,b,... with generated:torus_knot_48k|775k), precision and BVH
+// build (SAH, Morton on the host; LBVH on the device in bench_mesh_cuda):
+//  - the build time (into a host pool, or device memory for LBVH; "bvh_build", seconds);
 //  - MeshSDF::signed_distance on 1e6 random points in a box 3x the mesh's bounding box
 //    ("random_3x_box") and on an N^3 grid of points filling the bounding box padded by 10 %
 //    ("grid"; N = 128 on the host, 512 on a device). Grid points are listed in 4x4x4 blocks,
@@ -20,7 +22,7 @@
 // the whole call with its copies.
 //
 // Usage: bench_mesh [--meshes a.stl,b.stl] [--grid N] [--random M] [--precision
-//        float|double|both] [--builds sah,morton] [--sign pseudonormal,winding]
+//        float|double|both] [--builds sah,morton,lbvh] [--sign pseudonormal,winding]
 //        [--grid-order blocks|linear] [--repeats R] [--threads-one yes|no]
 #include <algorithm>
 #include <chrono>
@@ -38,9 +40,6 @@
 #include "alfven/geom/mesh_sdf.hpp"
 #include "alfven/geom/mesh_io.hpp"
 
-#ifndef ALFVEN_BENCH_FLAGS
-#define ALFVEN_BENCH_FLAGS "unknown"
-#endif
 #ifndef ALFVEN_BENCH_MESH_DIR
 #define ALFVEN_BENCH_MESH_DIR "../shared/meshes"
 #endif
@@ -49,43 +48,33 @@ using namespace alfven;
 using namespace alfven::geom;
 using alfven::bench::best_time;
 using alfven::bench::max_threads;
+using alfven::bench::print_case;
 using alfven::bench::set_threads;
+using alfven::bench::split;
 
 namespace {
 
-struct Options {
-  std::string meshes = std::string(ALFVEN_BENCH_MESH_DIR) + "/porsche.stl," +
-                       std::string(ALFVEN_BENCH_MESH_DIR) + "/sphere.stl";
-  int grid = 0;  ///< 0: 512 on a device (CUDA build), 128 on the host
-  std::size_t random = 1000000;
-  std::string precision = "both";
-  std::string builds = "sah,morton";
+/// Where porsche.stl and sphere.stl are: $ALFVEN_SHARED_DIR/meshes when that is set, else the
+/// shared folder beside the source tree.
+std::string mesh_dir() {
+  const char* env = std::getenv("ALFVEN_SHARED_DIR");
+  return env ? std::string(env) + "/meshes" : std::string(ALFVEN_BENCH_MESH_DIR);
+}
+
+struct Options : alfven::bench::CommonOptions {
+  std::string meshes;  ///< "": the defaults (see main)
+  std::string builds;  ///< "": sah,morton (and lbvh in a CUDA build)
   std::string sign = "pseudonormal";
   std::string grid_order = "blocks";
-  int repeats = 3;
   bool one_thread = true;
 };
 
-std::vector<std::string> split(const std::string& s) {
-  std::vector<std::string> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ','))
-    if (!item.empty()) out.push_back(item);
-  return out;
-}
-
-
-void print_case(const std::string& name, const char* precision, const std::string& points,
-                std::size_t size, int threads, const char* mode, double value, const char* figure,
-                const char* unit) {
-  std::printf(
-      "{\"name\": \"%s\", \"backend\": \"%s\", \"precision\": \"%s\", \"points\": \"%s\", "
-      "\"size\": %zu, \"threads\": %d, \"mode\": \"%s\", \"%s\": %.6g, \"unit\": \"%s\", "
-      "\"compiler_flags\": \"%s\", \"device\": \"%s\"}\n",
-      name.c_str(), gpu::backend_name(), precision, points.c_str(), size, threads, mode, figure,
-      value, unit, ALFVEN_BENCH_FLAGS, gpu::device_name().c_str());
-  std::fflush(stdout);
+/// A generated mesh by name (generated:torus_knot_48k or generated:torus_knot_775k), else the
+/// mesh file at `path`.
+TriangleMesh load_mesh(const std::string& path) {
+  if (path == "generated:torus_knot_48k") return make_torus_knot(480, 50);
+  if (path == "generated:torus_knot_775k") return make_torus_knot(3100, 125);
+  return read_mesh(path);
 }
 
 template <typename T>
@@ -178,23 +167,29 @@ void run_points(const std::string& name, const char* precision, const SignedDist
 template <typename T>
 void run_mesh(const std::string& path, const TriangleMesh& mesh, const char* precision,
               const Options& o) {
-  std::string stem = path.substr(path.find_last_of('/') + 1);
+  std::string stem = path.substr(path.find_last_of("/:") + 1);
   stem = stem.substr(0, stem.find_last_of('.'));
   std::vector<Vec3<T>> grid, rnd;  // the same points for every build
   for (const std::string& b : split(o.builds)) {
     MeshSDFOptions opt;
-    opt.build = b == "morton" ? BVHBuild::Morton : BVHBuild::SAH;
+    if (!parse_bvh_build(b, opt.build)) {
+      std::fprintf(stderr, "bench_mesh: unknown build '%s'\n", b.c_str());
+      continue;
+    }
+    // Host builds go into a host pool and are mirrored; LBVH builds on the device, in place.
+    const bool device_build = opt.build == BVHBuild::LBVH;
+    const MemoryResource& where = device_build ? gpu::memory_resource() : host_memory_resource();
     const double tb = best_time(std::max(1, o.repeats - 1), [&] {
-      Pool scratch(host_memory_resource());
+      Pool scratch(where);
       (void)MeshSDF<T>::build(scratch, mesh, opt);
     });
-    Pool pool(host_memory_resource());
+    Pool pool(where);
     const MeshSDF<T> sdf = MeshSDF<T>::build(pool, mesh, opt);
     const std::string name = "mesh_sdf/" + stem + "/" + b;
-    print_case(name + "/bvh_build", precision, "none", mesh.triangle_count(), 1, "host", tb,
-               "seconds", "s");
+    print_case(name + "/bvh_build", precision, "none", mesh.triangle_count(), 1,
+               device_build ? "device" : "host", tb, "seconds", "s");
     pool.freeze();
-    const Pool device = Pool::mirror(pool, gpu::memory_resource());
+    const Pool device = device_build ? std::move(pool) : Pool::mirror(pool, gpu::memory_resource());
     const MeshSDF<T> view = sdf.rebased_view(device);
     if (grid.empty()) {
       grid = grid_points(view.box(), o.grid, o.grid_order == "blocks");
@@ -217,33 +212,31 @@ int main(int argc, char** argv) {
   for (int a = 1; a < argc; ++a) {
     const std::string s = argv[a];
     const bool has = a + 1 < argc;
-    if (s == "--meshes" && has)
+    if (has && o.parse(s, argv[a + 1]))
+      ++a;
+    else if (s == "--meshes" && has)
       o.meshes = argv[++a];
-    else if (s == "--grid" && has)
-      o.grid = std::atoi(argv[++a]);
-    else if (s == "--random" && has)
-      o.random = std::strtoul(argv[++a], nullptr, 10);
-    else if (s == "--precision" && has)
-      o.precision = argv[++a];
     else if (s == "--builds" && has)
       o.builds = argv[++a];
     else if (s == "--sign" && has)
       o.sign = argv[++a];
     else if (s == "--grid-order" && has)
       o.grid_order = argv[++a];
-    else if (s == "--repeats" && has)
-      o.repeats = std::atoi(argv[++a]);
     else if (s == "--threads-one" && has)
       o.one_thread = std::string(argv[++a]) != "no";
     else {
       std::fprintf(stderr,
-                   "usage: bench_mesh [--meshes a.stl,b.stl] [--grid N] [--random M] "
-                   "[--precision float|double|both] [--builds sah,morton] "
+                   "usage: bench_mesh [--meshes a.stl,generated:torus_knot_48k,...] [--grid N] "
+                   "[--random M] [--precision float|double|both] [--builds sah,morton,lbvh] "
                    "[--sign pseudonormal,winding] [--grid-order blocks|linear] [--repeats R] "
                    "[--threads-one yes|no]\n");
       return 2;
     }
   }
+  if (o.meshes.empty())
+    o.meshes = mesh_dir() + "/porsche.stl," + mesh_dir() +
+               "/sphere.stl,generated:torus_knot_48k,generated:torus_knot_775k";
+  if (o.builds.empty()) o.builds = gpu::enabled ? "sah,morton,lbvh" : "sah,morton";
   if (o.grid <= 0) o.grid = gpu::enabled ? 512 : 128;
   if (gpu::enabled && !gpu::device_available()) {
     std::fprintf(stderr, "bench_mesh: a CUDA build without a visible device\n");
@@ -252,13 +245,13 @@ int main(int argc, char** argv) {
   for (const std::string& path : split(o.meshes)) {
     TriangleMesh mesh;
     try {
-      mesh = read_mesh(path);
+      mesh = load_mesh(path);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "bench_mesh: %s\n", e.what());
       return 1;
     }
-    if (o.precision == "float" || o.precision == "both") run_mesh<float>(path, mesh, "float", o);
-    if (o.precision == "double" || o.precision == "both") run_mesh<double>(path, mesh, "double", o);
+    if (o.wants("float")) run_mesh<float>(path, mesh, "float", o);
+    if (o.wants("double")) run_mesh<double>(path, mesh, "double", o);
   }
   return 0;
 }

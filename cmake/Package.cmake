@@ -23,6 +23,7 @@ if(TARGET alfven_core_device)  # CUDA builds only: device queries (src/core)
 endif()
 if(NOT ALFVEN_CORE_ONLY)
   list(APPEND ALFVEN_PACKAGE_LIBRARIES
+    alfven_geom_build  # MeshSDF's host build, compiled once (float and double)
     alfven_io          # HDF5 snapshots, XDMF, CSV log, PNG
     alfven_config      # YAML configuration
     alfven_mesh_io     # triangle mesh files, cleaning, validation

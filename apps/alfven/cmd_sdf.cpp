@@ -219,7 +219,10 @@ void sdf_command_body(const SdfOptions& o) {
   check_output_paths(o);
   geom::MeshEvalOptions eo;
   eo.sdf.sign = o.sign == "winding" ? geom::SignMode::WindingNumber : geom::SignMode::Pseudonormal;
-  eo.sdf.build = o.build == "morton" ? geom::BVHBuild::Morton : geom::BVHBuild::SAH;
+  ALFVEN_REQUIRE(geom::parse_bvh_build(o.build, eo.sdf.build), "sdf: unknown --build " << o.build);
+  ALFVEN_REQUIRE(eo.sdf.build != geom::BVHBuild::LBVH || o.backend == "cuda",
+                 "sdf: --build lbvh builds the BVH on the CUDA device: add --backend cuda, or use "
+                 "--build sah or morton");
   eo.backend = o.backend == "cuda" ? geom::MeshEvalBackend::Cuda : geom::MeshEvalBackend::Host;
   eo.precision =
       o.precision == "float" ? geom::MeshEvalPrecision::Float : geom::MeshEvalPrecision::Double;
@@ -343,8 +346,10 @@ void add_sdf_command(CLI::App& app) {
       ->check(CLI::IsMember({"host", "cuda"}));
   cmd->add_option("--precision", opts->precision, "float or double (default)")
       ->check(CLI::IsMember({"float", "double"}));
-  cmd->add_option("--build", opts->build, "BVH construction: sah (default) or morton")
-      ->check(CLI::IsMember({"sah", "morton"}));
+  cmd->add_option("--build", opts->build,
+                  "BVH construction: sah (default) or morton on the host, or lbvh on the CUDA "
+                  "device (with --backend cuda; for large meshes)")
+      ->check(CLI::IsMember({"sah", "morton", "lbvh"}));
   cmd->add_option("--pad", opts->pad,
                   "Grid padding on each side, fraction of the box extent, 0..10 (default 0.1)");
   cmd->add_option("--weld", opts->weld,

@@ -15,7 +15,7 @@ void add_render_command(CLI::App& app);
 /// `alfven mesh check FILE [--weld TOL] [--no-clean]`: read, clean and validate a triangle mesh.
 void add_mesh_command(CLI::App& app);
 /// `alfven sdf MESH (--points IN.csv | --grid N) -o OUT [--sign pseudonormal|winding]
-/// [--backend host|cuda] [--precision float|double] [--build sah|morton] [--closest] [--pad F]
+/// [--backend host|cuda] [--precision float|double] [--build sah|morton|lbvh] [--closest] [--pad F]
 /// [--no-clean]`: a mesh's signed distance on points (CSV) or a grid (HDF5 + XDMF).
 void add_sdf_command(CLI::App& app);
 /// `alfven info`: how this program was built and which devices it sees.

@@ -101,18 +101,32 @@ MeshEvalResult evaluate(const TriangleMesh& mesh, const std::vector<Vec3<double>
   }
 
   MeshEvalResult r;
-  Pool host(host_memory_resource());
   const auto t_build = std::chrono::steady_clock::now();
   MeshSDFOptions sdf_options = o.sdf;
 #if defined(__CUDACC__)
   sdf_options.host_traversal = false;  // the pool is read by the device only
 #endif
-  const MeshSDF<T> built = MeshSDF<T>::build(host, mesh, sdf_options);
-  r.build_seconds = seconds_since(t_build);
+  // SAH and Morton build on the host and are mirrored; LBVH builds on the device, in place.
+  ALFVEN_REQUIRE(sdf_options.build != BVHBuild::LBVH || gpu::enabled,
+                 "evaluate_mesh_sdf: BVHBuild::LBVH builds on the CUDA device: evaluate with "
+                 "MeshEvalBackend::Cuda (--backend cuda), or build with sah or morton");
+  Pool mirror;
+  MeshSDF<T> built;
+  if (sdf_options.build == BVHBuild::LBVH) {
+    Pool device(gpu::memory_resource());
+    built = MeshSDF<T>::build(device, mesh, sdf_options);
+    r.build_seconds = seconds_since(t_build);
+    device.freeze();
+    mirror = std::move(device);
+  } else {
+    Pool host(host_memory_resource());
+    built = MeshSDF<T>::build(host, mesh, sdf_options);
+    r.build_seconds = seconds_since(t_build);
+    host.freeze();
+    mirror = Pool::mirror(host, gpu::memory_resource());
+  }
   r.triangles_kept = built.triangle_count();
   r.device = gpu::device_name();
-  host.freeze();
-  const Pool mirror = Pool::mirror(host, gpu::memory_resource());
 
   Pool io(gpu::memory_resource(), 256 + n * (sizeof(Vec3<T>) * 2 + sizeof(T) + 4) + 1024);
   PODVector<Vec3<T>> in, closest;
