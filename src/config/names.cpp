@@ -71,6 +71,7 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
          a.vv_fac == b.vv_fac && a.gamma == b.gamma &&
          a.density_floor == b.density_floor && a.pressure_floor == b.pressure_floor && same3(a.procs, b.procs) &&
          a.output_dir == b.output_dir && a.restart == b.restart && a.write_png == b.write_png &&
+         (a.png_z == b.png_z || (a.png_z != a.png_z && b.png_z != b.png_z)) &&
          a.log_every == b.log_every && same3(a.gravity, b.gravity) &&
          a.heating_rate == b.heating_rate && a.problem_parameters == b.problem_parameters &&
          a.bodies == b.bodies;

@@ -156,6 +156,7 @@ std::vector<KeySpec> build_schema() {
       text_key("io.output_dir", nullptr),
       bool_key("io.continue", nullptr),
       bool_key("io.png", bool_field(&RunConfig::write_png)),
+      real_key("io.png_z", "a real number", any_real, real_field(&RunConfig::png_z)),
       integer_key("io.log_every", 1, positive_int, int_field(&RunConfig::log_every)),
       bool_key("io.enabled", nullptr),
       text_key("io.save_dir", nullptr),

@@ -3,6 +3,8 @@
 /// RunConfig (reals in shortest round-trip form, every key written, defaults included).
 #include <yaml-cpp/yaml.h>
 
+#include <cmath>
+
 #include "alfven/config/config.hpp"
 #include "scalars.hpp"
 
@@ -93,6 +95,7 @@ void write_parallel_and_io(YAML::Emitter& out, const RunConfig& c) {
   text(out, "output_dir", c.output_dir);
   out << YAML::Key << "continue" << YAML::Value << c.restart;
   out << YAML::Key << "png" << YAML::Value << c.write_png;
+  if (std::isfinite(c.png_z)) real(out, "png_z", c.png_z);
   out << YAML::Key << "log_every" << YAML::Value << c.log_every << YAML::EndMap;
 }
 

@@ -1,6 +1,7 @@
 #include "run_output.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <ostream>
@@ -144,7 +145,11 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
     const long sa = axes.first == 0 ? 1 : (axes.first == 1 ? nx : long(nx) * ny);
     const long sb = axes.second == 1 ? nx : long(nx) * ny;
     const bool three_d = grid_.active(0) && grid_.active(1) && grid_.active(2);
-    const long slice = three_d ? long(grid_.global_n[2] / 2) * nx * ny : 0;
+    int k_image = grid_.global_n[2] / 2;
+    if (three_d && std::isfinite(config_.png_z))
+      k_image = std::min(grid_.global_n[2] - 1,
+                         std::max(0, int(std::floor((config_.png_z - grid_.lo[2]) / grid_.d[2]))));
+    const long slice = three_d ? long(k_image) * nx * ny : 0;
     for (int b = 0; b < h; ++b)
       for (int a = 0; a < w; ++a)
         image[a + std::size_t(w) * b] = double(interior[slice + a * sa + b * sb]);
@@ -165,7 +170,7 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
     char title[96];
     if (three_d)
       std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time,
-                    grid_.lo[2] + (grid_.global_n[2] / 2 + 0.5) * grid_.d[2]);
+                    grid_.lo[2] + (k_image + 0.5) * grid_.d[2]);
     else
       std::snprintf(title, sizeof title, "density  t = %.4f", time);
     io::write_field_png(dir_ + "/" + image_name(index), image.data(), w, h, title, lo, hi,

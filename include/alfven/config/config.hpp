@@ -11,6 +11,7 @@
 /// names stay in namespace alfven::mhd, since what it describes is an MHD run.
 #pragma once
 
+#include <limits>
 #include <map>
 #include <string>
 #include <vector>
@@ -96,6 +97,9 @@ struct RunConfig {
   std::string output_dir;
   bool restart = false;   ///< io.continue or base.continue (MISO)
   bool write_png = true;  ///< io.png
+  /// io.png_z: the z of the x-y plane a 3D run's density image shows; NaN (not given): the middle
+  /// of the domain.
+  double png_z = std::numeric_limits<double>::quiet_NaN();
   int log_every = 10;     ///< io.log_every, steps between CSV log rows
 
   double gravity[3] = {0, 0, 0};  ///< sources.gravity: [gx, gy, gz], uniform acceleration
