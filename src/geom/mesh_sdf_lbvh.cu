@@ -122,7 +122,7 @@ struct Scratch {
 template <typename X>
 X copy_back(const X* p) {
   X x;
-  ALFVEN_GPU_CHECK(cudaMemcpy(&x, p, sizeof(X), cudaMemcpyDeviceToHost));
+  ALFVEN_CUDA_CHECK(cudaMemcpy(&x, p, sizeof(X), cudaMemcpyDeviceToHost));
   return x;
 }
 
@@ -151,18 +151,18 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
 
   // Scratch: the mesh, per-triangle and per-corner arrays, sort buffers, CUB's temporaries.
   std::size_t cub_bytes = 0, b = 0;
-  ALFVEN_GPU_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, b, (std::int32_t*)nullptr,
+  ALFVEN_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, b, (std::int32_t*)nullptr,
                                                  (std::int32_t*)nullptr, int(nt)));
   cub_bytes = std::max(cub_bytes, b);
-  ALFVEN_GPU_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, b, (std::uint64_t*)nullptr,
+  ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, b, (std::uint64_t*)nullptr,
                                                    (std::uint64_t*)nullptr, (std::int32_t*)nullptr,
                                                    (std::int32_t*)nullptr, int(3 * nt)));
   cub_bytes = std::max(cub_bytes, b);
-  ALFVEN_GPU_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, b, (std::int32_t*)nullptr,
+  ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, b, (std::int32_t*)nullptr,
                                                    (std::int32_t*)nullptr, (std::int32_t*)nullptr,
                                                    (std::int32_t*)nullptr, int(3 * nt)));
   cub_bytes = std::max(cub_bytes, b);
-  ALFVEN_GPU_CHECK(cub::DeviceReduce::Reduce(nullptr, b, (AABB<double>*)nullptr,
+  ALFVEN_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, b, (AABB<double>*)nullptr,
                                              (AABB<double>*)nullptr, int(nt), MergeBoxes{},
                                              AABB<double>{}));
   cub_bytes = std::max(cub_bytes, b);
@@ -171,14 +171,14 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   x.carve(measure, nv, nt, cub_bytes);
   Slab slab(measure.used());
   x.carve(slab, nv, nt, cub_bytes);
-  ALFVEN_GPU_CHECK(cudaMemcpy(x.v, mesh.vertices.data(), nv * sizeof(D), cudaMemcpyHostToDevice));
-  ALFVEN_GPU_CHECK(
+  ALFVEN_CUDA_CHECK(cudaMemcpy(x.v, mesh.vertices.data(), nv * sizeof(D), cudaMemcpyHostToDevice));
+  ALFVEN_CUDA_CHECK(
       cudaMemcpy(x.tri, mesh.triangles.data(), nt * sizeof(Tri), cudaMemcpyHostToDevice));
 
   // Kept triangles (non-zero area in double), in input order.
   gpu::parallel_for(nt, AreaFunctor{x.v, x.tri, x.area_all, x.keep});
   b = cub_bytes;
-  ALFVEN_GPU_CHECK(cub::DeviceScan::ExclusiveSum(x.cub_temp, b, x.keep, x.offset, int(nt)));
+  ALFVEN_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(x.cub_temp, b, x.keep, x.offset, int(nt)));
   gpu::parallel_for(nt, ScatterKept{x.keep, x.offset, x.kept});
   const std::size_t nk =
       std::size_t(copy_back(x.offset + nt - 1)) + std::size_t(copy_back(x.keep + nt - 1));
@@ -190,11 +190,11 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   gpu::parallel_for(nk, BoxFunctor<T>{x.v, x.tri, x.kept, x.box, x.centre});
   const AABB<double> empty{D{1e300, 1e300, 1e300}, D{-1e300, -1e300, -1e300}};
   b = cub_bytes;
-  ALFVEN_GPU_CHECK(cub::DeviceReduce::Reduce(x.cub_temp, b, x.centre, x.bounds, int(nk),
+  ALFVEN_CUDA_CHECK(cub::DeviceReduce::Reduce(x.cub_temp, b, x.centre, x.bounds, int(nk),
                                              MergeBoxes{}, empty));
   gpu::parallel_for(nk, MortonFunctor{x.centre, x.bounds, x.code, x.index});
   b = cub_bytes;
-  ALFVEN_GPU_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.code, x.code_sorted, x.index,
+  ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.code, x.code_sorted, x.index,
                                                    x.order, int(nk), 0, 63));
 
   // Pseudonormals: corners sorted by vertex, edges sorted by key (stable: 3 j + k order kept).
@@ -204,10 +204,10 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   int vbits = 1;
   while ((std::size_t(1) << vbits) < nv) ++vbits;
   b = cub_bytes;
-  ALFVEN_GPU_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.vertex, x.vertex_sorted,
+  ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.vertex, x.vertex_sorted,
                                                    x.slot_v, x.slot_v_sorted, int(nc), 0, vbits));
   b = cub_bytes;
-  ALFVEN_GPU_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.edge, x.edge_sorted, x.slot_e,
+  ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.edge, x.edge_sorted, x.slot_e,
                                                    x.slot_e_sorted, int(nc), 0, 32 + vbits));
 
   // The radix tree's inner nodes, and those kept in the flat tree (ranges > LeafSize).
@@ -216,7 +216,7 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
     gpu::parallel_for(nk - 1, RadixNode{x.code_sorted, std::int64_t(nk), LeafSize, x.first,
                                         x.last, x.split, x.used});
     b = cub_bytes;
-    ALFVEN_GPU_CHECK(cub::DeviceScan::ExclusiveSum(x.cub_temp, b, x.used, x.renum, int(nk - 1)));
+    ALFVEN_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(x.cub_temp, b, x.used, x.renum, int(nk - 1)));
     m = std::size_t(copy_back(x.renum + nk - 2)) + std::size_t(copy_back(x.used + nk - 2));
   }
 
@@ -233,7 +233,7 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   s.winding_.reserve_from(pool, nodes_n);
   std::byte* base = pool.base();
   Vec3<T>* vnormal = s.vertex_normals_.data(base);
-  ALFVEN_GPU_CHECK(cudaMemset(vnormal, 0, nv * sizeof(Vec3<T>)));  // unreferenced: zero
+  ALFVEN_CUDA_CHECK(cudaMemset(vnormal, 0, nv * sizeof(Vec3<T>)));  // unreferenced: zero
   gpu::parallel_for(nc, VertexNormals<T>{x.vertex_sorted, x.slot_v_sorted, x.angle, x.face, nc,
                                          vnormal});
   gpu::parallel_for(nc, EdgeNormals{x.edge_sorted, x.slot_e_sorted, x.face, nc, x.enormal});
@@ -243,12 +243,12 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   // The tree: links, then boxes and winding data bottom-up.
   BVHNode<T>* nodes = s.nodes_.data(base);
   MeshWindingNode<T>* winding = s.winding_.data(base);
-  ALFVEN_GPU_CHECK(cudaMemset(nodes, 0, nodes_n * sizeof(Node)));
-  ALFVEN_GPU_CHECK(cudaMemset(winding, 0, nodes_n * sizeof(MeshWindingNode<T>)));
+  ALFVEN_CUDA_CHECK(cudaMemset(nodes, 0, nodes_n * sizeof(Node)));
+  ALFVEN_CUDA_CHECK(cudaMemset(winding, 0, nodes_n * sizeof(MeshWindingNode<T>)));
   int depth = 1;
   AABB<T> root_box{};
   if (m > 0) {
-    ALFVEN_GPU_CHECK(cudaMemset(x.arrivals, 0, m * sizeof(std::int32_t)));
+    ALFVEN_CUDA_CHECK(cudaMemset(x.arrivals, 0, m * sizeof(std::int32_t)));
     gpu::parallel_for(nk - 1, LinkFunctor<T>{x.first, x.last, x.split, x.used, x.renum,
                                              LeafSize, nodes, x.parent});
     gpu::parallel_for(m, BottomUp<T>{x.v, x.tri, x.kept, x.order, x.area, x.box, nodes, x.parent,
@@ -257,7 +257,7 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
     root_box = bvh::node_box(copy_back(nodes));
   } else {  // one leaf: its box from the kept triangles' boxes
     std::vector<AABB<T>> boxes(nk);
-    ALFVEN_GPU_CHECK(cudaMemcpy(boxes.data(), x.box, nk * sizeof(AABB<T>), cudaMemcpyDeviceToHost));
+    ALFVEN_CUDA_CHECK(cudaMemcpy(boxes.data(), x.box, nk * sizeof(AABB<T>), cudaMemcpyDeviceToHost));
     root_box = boxes[0];
     for (const auto& bx : boxes) root_box = root_box.merged(bx);
   }
