@@ -48,7 +48,10 @@ class Magnetosphere final : public ProblemWithSources<Magnetosphere> {
             {"solar_wind_velocity", P::Real, "0.05", "v_x of the solar wind (entering at x_min)"},
             {"imf_bz", P::Real, "-1.5e-4", "B_z of the interplanetary field carried by the wind"},
             {"planet_pressure", P::Real, "5.4e-7", "p_planet of the atmosphere p = max(p_planet / r^2, p_sw)"},
-            {"gravity", P::Real, "1.35e-6", "gravitational acceleration at r = 1 (falls as 1 / r^2)"}};
+            {"gravity", P::Real, "1.35e-6", "gravitational acceleration at r = 1 (falls as 1 / r^2)"},
+            {"planet_radius", P::Real, "3.5",
+             "radius of the planet: inside it the state is that of the surface point on the same radius (give "
+             "the embedded body of bodies: the same radius)"}};
   }
   void configure(const RunConfig& c) override {
     rho_sw_ = parameter_as_double(c, "solar_wind_density");
@@ -57,6 +60,7 @@ class Magnetosphere final : public ProblemWithSources<Magnetosphere> {
     bz_imf_ = parameter_as_double(c, "imf_bz");
     p_planet_ = parameter_as_double(c, "planet_pressure");
     g_ = parameter_as_double(c, "gravity");
+    radius_ = parameter_as_double(c, "planet_radius");
     ALFVEN_REQUIRE(rho_sw_ > 0 && p_sw_ > 0 && p_planet_ > 0,
                    "magnetosphere: problem_parameters.solar_wind_density, solar_wind_pressure and planet_pressure "
                    "must be > 0");
@@ -76,6 +80,20 @@ class Magnetosphere final : public ProblemWithSources<Magnetosphere> {
       q.internal_energy = p_sw_ / ((gamma_ - 1) * rho_sw_);
       return q;
     }
+    // Inside the planet the state is that of its surface point on the same radius: the cells a
+    // fluid stencil reads there then hold the surface's field (a dipole resolved by a few cells
+    // would otherwise put its large, badly resolved core field into the stencils next to the wall).
+    const double r0 = std::sqrt(x * x + y * y + z * z);
+    if (r0 < radius_) {
+      const double s = r0 > 0 ? radius_ / r0 : 0.0;
+      if (s == 0) {
+        x = radius_;
+      } else {
+        x *= s;
+        y *= s;
+        z *= s;
+      }
+    }
     const double r = std::max(std::sqrt(x * x + y * y + z * z), r_min_);
     const double inv_r = 1 / r, inv_r5 = std::pow(inv_r, 5);
     q.density = std::max(inv_r * inv_r * inv_r, 0.2 * rho_sw_);
@@ -93,7 +111,7 @@ class Magnetosphere final : public ProblemWithSources<Magnetosphere> {
 
  private:
   double rho_sw_ = 5e-4, p_sw_ = 3.56e-8, v_sw_ = 0.05, bz_imf_ = -1.5e-4, p_planet_ = 5.4e-7, g_ = 1.35e-6;
-  double gamma_ = 5.0 / 3.0, x_min_ = -44.8, r_min_ = 0.35;
+  double gamma_ = 5.0 / 3.0, x_min_ = -44.8, r_min_ = 0.35, radius_ = 3.5;
 };
 
 }  // namespace
