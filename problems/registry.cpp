@@ -11,6 +11,14 @@ std::unique_ptr<Problem> make_orszag_tang();
 std::unique_ptr<Problem> make_sod();
 std::unique_ptr<Problem> make_brio_wu();
 std::unique_ptr<Problem> make_uniform_flow();
+std::unique_ptr<Problem> make_kelvin_helmholtz();
+std::unique_ptr<Problem> make_rayleigh_taylor();
+std::unique_ptr<Problem> make_magnetosphere();
+std::unique_ptr<Problem> make_reconnection();
+std::unique_ptr<Problem> make_rotor();
+std::unique_ptr<Problem> make_blast_wave();
+std::unique_ptr<Problem> make_field_loop();
+std::unique_ptr<Problem> make_linear_wave();
 
 namespace {
 std::vector<ProblemFactory>& user_factories() {
@@ -33,6 +41,14 @@ std::vector<std::unique_ptr<Problem>> builtin_problems() {
   list.push_back(make_sod());
   list.push_back(make_brio_wu());
   list.push_back(make_uniform_flow());
+  list.push_back(make_kelvin_helmholtz());
+  list.push_back(make_rayleigh_taylor());
+  list.push_back(make_magnetosphere());
+  list.push_back(make_reconnection());
+  list.push_back(make_rotor());
+  list.push_back(make_blast_wave());
+  list.push_back(make_field_loop());
+  list.push_back(make_linear_wave());
   for (const auto& f : user_factories()) list.push_back(f());
   return list;
 }

@@ -59,10 +59,13 @@ void add_run_command(CLI::App& app) {
 void add_problems_command(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("problems", "List the built-in problems and their parameters");
   cmd->callback([]() {
-    for (const auto& p : mhd::builtin_problems()) {
-      std::printf("%-12s %s\n", p->name().c_str(), p->description().c_str());
+    const auto problems = mhd::builtin_problems();
+    int width = 12;  // the name column fits the longest name
+    for (const auto& p : problems) width = std::max(width, int(p->name().size()));
+    for (const auto& p : problems) {
+      std::printf("%-*s %s\n", width, p->name().c_str(), p->description().c_str());
       for (const auto& spec : p->parameters())
-        std::printf("%-12s   problem_parameters.%s (default %s): %s\n", "", spec.name.c_str(),
+        std::printf("%-*s   problem_parameters.%s (default %s): %s\n", width, "", spec.name.c_str(),
                     spec.default_value.c_str(), spec.description.c_str());
     }
     std::printf("\nRun one with `alfven run NAME`; see its full configuration in problems/NAME.yaml.\n");

@@ -1,6 +1,6 @@
 /// @file bodies.cpp
 /// @brief The `bodies:` section: a list of embedded bodies, each `{geometry: NODE, wall: ...,
-/// magnetic: ...}` (docs/embedded-boundaries.md). The geometry node is parsed here by the scene
+/// magnetic: ...}` (docs/embedded-boundaries.md); a no_slip wall needs viscosity.nu > 0. The geometry node is parsed here by the scene
 /// parser, so that a bad shape or a mesh that cannot be read is reported with the
 /// configuration's file and line before anything runs; it is kept as YAML text with its mesh
 /// paths made absolute.
@@ -44,8 +44,10 @@ std::string read_choice(const std::string& key, const YAML::Node& value,
   return "";
 }
 
+/// Reads one body into `bodies`; `viscosity` (viscosity.nu, already read) decides whether a
+/// no_slip wall is allowed.
 void read_body(const std::string& key, const YAML::Node& entry, const std::string& base_dir,
-               std::vector<BodyConfig>& bodies, Diagnostics& diagnostics) {
+               double viscosity, std::vector<BodyConfig>& bodies, Diagnostics& diagnostics) {
   if (!entry.IsMap()) {
     diagnostics.error(key, entry.Mark(),
                       "expected a map {geometry: NODE, wall: slip, magnetic: reflect}, got " +
@@ -70,10 +72,11 @@ void read_body(const std::string& key, const YAML::Node& entry, const std::strin
                      }
                    } else if (name == "wall") {
                      body.wall = read_choice(path, value, {"slip", "no_slip", "fixed"}, diagnostics);
-                     if (body.wall == "no_slip") {
+                     if (body.wall == "no_slip" && !(viscosity > 0)) {
                        diagnostics.error(path, value.Mark(),
-                                         "no_slip needs a physical viscosity, which this version "
-                                         "does not have yet; use slip (free slip) or fixed");
+                                         "no_slip needs a physical viscosity: set viscosity.nu > 0 "
+                                         "(without it the wall cannot hold the flow; use slip for "
+                                         "free slip, or fixed)");
                        body.wall.clear();
                      }
                      ok = ok && !body.wall.empty();
@@ -113,7 +116,8 @@ void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& d
   }
   const std::string base_dir = base_directory(diagnostics.source());
   for (std::size_t i = 0; i < list.size(); ++i)
-    read_body("bodies[" + std::to_string(i) + "]", list[i], base_dir, config.bodies, diagnostics);
+    read_body("bodies[" + std::to_string(i) + "]", list[i], base_dir, config.viscosity, config.bodies,
+              diagnostics);
 }
 
 }  // namespace config_detail

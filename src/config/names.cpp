@@ -66,10 +66,13 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
          a.margin == b.margin && a.x_min == b.x_min && a.x_max == b.x_max && a.y_min == b.y_min &&
          a.y_max == b.y_max && a.z_min == b.z_min && a.z_max == b.z_max &&
          same3(a.periodic, b.periodic) && a.boundary == b.boundary && a.tend == b.tend &&
-         a.dt_output == b.dt_output && a.max_steps == b.max_steps && a.cfl_number == b.cfl_number &&
+         a.dt_output == b.dt_output && a.max_steps == b.max_steps && a.exact_times == b.exact_times &&
+         a.cfl_number == b.cfl_number &&
          a.ep == b.ep && a.fh == b.fh && a.cs_fac == b.cs_fac && a.ca_fac == b.ca_fac &&
          a.vv_fac == b.vv_fac && a.gamma == b.gamma &&
-         a.density_floor == b.density_floor && a.pressure_floor == b.pressure_floor && same3(a.procs, b.procs) &&
+         a.density_floor == b.density_floor && a.pressure_floor == b.pressure_floor &&
+         a.resistivity == b.resistivity && a.resistivity_cfl == b.resistivity_cfl &&
+         a.viscosity == b.viscosity && a.viscosity_cfl == b.viscosity_cfl && same3(a.procs, b.procs) &&
          a.output_dir == b.output_dir && a.restart == b.restart && a.write_png == b.write_png &&
          (a.png_z == b.png_z || (a.png_z != a.png_z && b.png_z != b.png_z)) &&
          a.log_every == b.log_every && same3(a.gravity, b.gravity) &&

@@ -79,6 +79,10 @@ std::vector<KeySpec> build_schema() {
   const auto any_real = nullptr;
   const std::string positive_int = "a positive integer";
   const std::string non_negative = "a real number >= 0";
+  // The diffusive limit (dissipation.hpp) with cfl_number 1 puts the fastest decaying mode at
+  // lambda dt = -2, inside the four-stage scheme's stability interval [-2.78, 0].
+  const std::string diffusion_cfl = "a real number in (0, 1]";
+  const Range diffusion_cfl_range = [](const Value& v) { return v.real > 0 && v.real <= 1; };
   std::vector<KeySpec> keys = {
       text_key("problem", text_field(&RunConfig::problem)),
       choice_key("precision", {"float", "double"},
@@ -110,6 +114,7 @@ std::vector<KeySpec> build_schema() {
                real_field(&RunConfig::dt_output), true),
       integer_key("time.max_steps", -1, "an integer >= 0, or -1 for no limit",
                   [](RunConfig& c, const Value& v) { c.max_steps = static_cast<long>(v.integer); }),
+      bool_key("time.exact_times", bool_field(&RunConfig::exact_times)),
       text_key("time.time_save_dir", nullptr),
       ignored_digits("time.n_output_digits"),
 
@@ -142,6 +147,17 @@ std::vector<KeySpec> build_schema() {
       ignored_digits("mhd.n_output_digits"),
 
       real_key("eos.gm", "a real number > 1", real_above(1), real_field(&RunConfig::gamma)),
+
+      real_key(
+          "resistivity.eta", non_negative, [](const Value& v) { return v.real >= 0; },
+          real_field(&RunConfig::resistivity)),
+      real_key("resistivity.cfl_number", diffusion_cfl, diffusion_cfl_range,
+               real_field(&RunConfig::resistivity_cfl)),
+      real_key(
+          "viscosity.nu", non_negative, [](const Value& v) { return v.real >= 0; },
+          real_field(&RunConfig::viscosity)),
+      real_key("viscosity.cfl_number", diffusion_cfl, diffusion_cfl_range,
+               real_field(&RunConfig::viscosity_cfl)),
 
       integer_key("mpi.x_procs", 0, "an integer >= 0 (0: automatic)",
                   [](RunConfig& c, const Value& v) { c.procs[0] = static_cast<int>(v.integer); }),

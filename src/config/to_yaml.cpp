@@ -64,7 +64,8 @@ void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c) {
   out << YAML::Key << "time" << YAML::Value << YAML::BeginMap;
   real(out, "tend", c.tend);
   real(out, "dt_output", c.dt_output);
-  out << YAML::Key << "max_steps" << YAML::Value << c.max_steps << YAML::EndMap;
+  out << YAML::Key << "max_steps" << YAML::Value << c.max_steps;
+  out << YAML::Key << "exact_times" << YAML::Value << c.exact_times << YAML::EndMap;
 
   out << YAML::Key << "mhd" << YAML::Value << YAML::BeginMap;
   real(out, "cfl_number", c.cfl_number);
@@ -82,6 +83,15 @@ void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c) {
 
   out << YAML::Key << "eos" << YAML::Value << YAML::BeginMap;
   real(out, "gm", c.gamma);
+  out << YAML::EndMap;
+
+  out << YAML::Key << "resistivity" << YAML::Value << YAML::BeginMap;
+  real(out, "eta", c.resistivity);
+  real(out, "cfl_number", c.resistivity_cfl);
+  out << YAML::EndMap;
+  out << YAML::Key << "viscosity" << YAML::Value << YAML::BeginMap;
+  real(out, "nu", c.viscosity);
+  real(out, "cfl_number", c.viscosity_cfl);
   out << YAML::EndMap;
 }
 

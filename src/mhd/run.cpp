@@ -227,7 +227,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     const auto ts = Clock::now();
     double dt = 0;
     try {
-      dt = double(sim.step());
+      // time.exact_times: the step lands on the next output time or tend (ignored otherwise).
+      dt = double(sim.step(std::min(cfg.tend, cfg.dt_output * double(next_output))));
     } catch (const UnphysicalStateError& e) {
       progress.finish();
       std::ostringstream os;

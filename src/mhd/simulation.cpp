@@ -110,6 +110,10 @@ SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
   p.vv_fac = c.vv_fac;
   p.density_floor = c.density_floor;
   p.pressure_floor = c.pressure_floor;
+  p.resistivity = c.resistivity;
+  p.resistivity_cfl = c.resistivity_cfl;
+  p.viscosity = c.viscosity;
+  p.viscosity_cfl = c.viscosity_cfl;
   p.boundaries = boundaries_from(c);
   problem.adjust_boundaries(p.boundaries);
   return p;
@@ -128,8 +132,7 @@ Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend
   sources.heating_rate = config_.heating_rate;
   if (backend == "cuda" && device_available()) select_device(node_local_rank());  // one GPU per rank on a node
   check_memory(backend, restarting);  // before anything large is allocated
-  solver_ = backend == "cuda" ? make_cuda_solver<Real>(grid_, scheme, sources, comm_.get())
-                              : make_host_solver<Real>(grid_, scheme, sources, comm_.get());
+  solver_ = problem_->make_solver(SolverSetup{grid_, scheme, sources, comm_.get(), backend}, Real(0));
   Fields<Real, backend::Host> host(grid_);
   fill_initial_state(*problem_, grid_, host);
   solver_->set_fixed_boundaries(host);
@@ -280,10 +283,14 @@ void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check) con
 }
 
 template <typename Real>
-Real Simulation<Real>::step() {
-  const Real dt = next_.dt;
-  solver_->advance(dt);
-  time_ += double(dt);
+Real Simulation<Real>::step(double until) {
+  Real dt = next_.dt;
+  // time.exact_times: the step that would reach `until` (or end within a millionth of a step
+  // short of it, which would leave a sliver of a step) ends on it exactly.
+  const bool lands = config_.exact_times && time_ < until && time_ + double(dt) * (1 + 1e-6) >= until;
+  if (lands) dt = Real(until - time_);
+  solver_->advance(dt, next_.dt);  // the GLM speed of the admissible step
+  time_ = lands ? until : time_ + double(dt);
   ++steps_;
   next_ = global_time_step();  // the next step's size, and a check of the new state
   throw_if_unphysical(next_);
@@ -292,7 +299,7 @@ Real Simulation<Real>::step() {
 
 template <typename Real>
 void Simulation<Real>::run_until(double tend, long max_steps) {
-  while (time_ < tend && (max_steps < 0 || steps_ < max_steps)) step();
+  while (time_ < tend && (max_steps < 0 || steps_ < max_steps)) step(tend);
 }
 
 template <typename Real>

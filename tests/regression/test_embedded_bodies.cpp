@@ -3,6 +3,7 @@
 // penetration that falls with resolution, bitwise restart, and the errors for bad bodies.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -197,6 +198,47 @@ TEST(EmbeddedBodies, RestartIsBitwise) {
   resumed.copy_state_to(b);
   EXPECT_EQ(resumed.time(), straight.time());
   for (long n = 0; n < a.array().size(); ++n) ASSERT_EQ(a.array()[n], b.array()[n]) << n;
+}
+
+// Stokes' first problem: gas moving at U along a no-slip wall at rest (a body filling y < 0, its
+// surface on the cell faces) with viscosity nu. The exact solution is
+// v_x(y, t) = U erf(y / (2 sqrt(nu t))) (Landau & Lifshitz, Fluid Mechanics, section 24, problem 3;
+// the flow is along the wall, so the gas is not compressed). With the surface on the cell faces
+// the ghost cells mirror the fluid cells (ratio 1), the wall rule v_G = -v_I is second order, and
+// at 128 cells per unit (the layer 2 sqrt(nu t) = 0.14 spans 18 cells) the profile is within 1 %
+// of U of the exact one everywhere; a slip wall leaves the gas moving at U.
+TEST(EmbeddedBodies, NoSlipWallGrowsStokesBoundaryLayer) {
+  alfven_test::TempDir dir;
+  const double nu = 0.01, u = 0.1;
+  for (const char* wall : {"no_slip", "slip"}) {
+    SCOPED_TRACE(wall);
+    const RunConfig cfg = config_from(dir, std::string(R"(problem: uniform_flow
+problem_parameters: {velocity_x: 0.1}
+grid: {i_size: 4, j_size: 144, k_size: 1, x_min: 0, x_max: 0.03125, y_min: -0.125, y_max: 1}
+domain: {periodic: {x: true, y: false, z: true}}
+time: {tend: 0.5, dt_output: 0.5, exact_times: true}
+mhd: {artificial_viscosity: {cs_fac: 0, ca_fac: 0, vv_fac: 0}}
+viscosity: {nu: 0.01}
+bodies:
+  - geometry: {translate: {by: [0, -0.5, 0.5], shape: {box: {half: [10, 0.5, 10]}}}}
+    wall: )") + wall + "
+");
+    Simulation<double> sim(cfg, "host");
+    sim.run_until(cfg.tend);
+    ASSERT_EQ(sim.time(), 0.5);
+    Fields<double, backend::Host> q(sim.grid());
+    sim.copy_state_to(q);
+    const Grid& g = sim.grid();
+    double worst = 0;
+    for (int j = g.margin[1]; j < g.margin[1] + g.n[1]; ++j) {
+      const double y = g.centre(1, j);
+      if (y < 0) continue;
+      const double exact = std::string(wall) == "slip" ? u : u * std::erf(y / (2 * std::sqrt(nu * sim.time())));
+      for (int i = g.margin[0]; i < g.margin[0] + g.n[0]; ++i) worst = std::max(worst, std::fabs(q(i, j, 0, velocity_x) - exact));
+    }
+    std::printf("Stokes layer, %s wall: max |v_x - exact| = %.2e U\n", wall, worst / u);
+    EXPECT_LT(worst, 0.01 * u);
+  }
 }
 
 // Bad bodies are refused before the run starts, with what to change.

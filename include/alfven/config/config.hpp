@@ -82,6 +82,9 @@ struct RunConfig {
   double tend = 0;       ///< time.tend, end time (required)
   double dt_output = 0;  ///< time.dt_output, time between snapshots (required)
   long max_steps = -1;   ///< time.max_steps, -1 = no limit
+  /// time.exact_times: shorten the step that would pass an output time or tend so that it lands
+  /// on it (false: MISO's behaviour, steps follow the CFL condition only).
+  bool exact_times = false;
 
   double cfl_number = 0.5;                    ///< mhd.cfl_number
   double ep = 1, fh = 1;                      ///< mhd.artificial_viscosity.{ep, fh}
@@ -89,6 +92,10 @@ struct RunConfig {
   double gamma = 5.0 / 3.0;                   ///< eos.gm, ratio of specific heats
   double density_floor = 0;                   ///< mhd.floors.density, 0 = none
   double pressure_floor = 0;                  ///< mhd.floors.pressure, 0 = none
+  double resistivity = 0;                     ///< resistivity.eta, magnetic diffusivity (>= 0)
+  double resistivity_cfl = 0.5;               ///< resistivity.cfl_number
+  double viscosity = 0;                       ///< viscosity.nu, kinematic viscosity (>= 0)
+  double viscosity_cfl = 0.5;                 ///< viscosity.cfl_number
 
   int procs[3] = {0, 0, 0};  ///< mpi.{x,y,z}_procs, ranks per axis, 0 = automatic
 

@@ -4,13 +4,16 @@
 /// dt = cfl_number * min over interior cells of min(dx, dy, dz) / (c_s + |v| + c_a)
 /// (mhd-scheme.md, "Time step"; inactive axes count 1e30). The same pass finds the first cell
 /// (lowest linear index) that holds a NaN or infinity, a non-positive density or a negative
-/// internal energy, so a run that goes unphysical stops before it takes another step.
+/// internal energy, so a run that goes unphysical stops before it takes another step. With
+/// resistivity or viscosity (dissipation.hpp) each cell's step is also at most their diffusive
+/// limit, so that the reduction gives the step every process agrees on.
 #pragma once
 
 #include <climits>
 
 #include "alfven/core/macros.hpp"
 #include "alfven/core/math.hpp"
+#include "dissipation.hpp"
 #include "eos.hpp"
 #include "grid.hpp"
 #include "state.hpp"
@@ -46,14 +49,18 @@ ALFVEN_HOST_DEVICE bool unphysical(const Primitive<Real>& s) {
 
 /// Map functor of the reduction; run with reduce over grid.interior(). With `solid` (the
 /// embedded bodies' signed distance per cell, embedded/embedded_boundary.hpp), cells inside a
-/// body (solid[c] < 0) are left out: they hold stored or wall states, not evolved fluid.
-template <typename Real>
+/// body (solid[c] < 0) are left out: they hold stored or wall states, not evolved fluid. With
+/// Dissipative = true the step is also at most dissipative_time_step at the cell centre (the
+/// source gives eta(x) when it has one).
+template <typename Real, typename Source = NoSource, bool Dissipative = false>
 struct TimeStepKernel {
   ConstFieldsView<Real> q;
   Grid grid;
   IdealGas<Real> eos;
   Real cfl_number;
   const Real* solid = nullptr;
+  DissipationCoefficients<Real> dissipation{};  ///< used when Dissipative
+  Source source{};                              ///< used when Dissipative (its eta(x))
   ALFVEN_HOST_DEVICE TimeStepCheck<Real> operator()(int i, int j, int k) const {
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
     if (solid && solid[c] < Real(0)) return TimeStepCheck<Real>{Real(1e30), LONG_MAX};
@@ -61,6 +68,10 @@ struct TimeStepKernel {
     if (unphysical(s)) return {Real(1e30), c};
     const Real speed = eos.sound_speed(s.e) + math::sqrt(s.v2()) + math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);
     const Real dmin = Real(math::min(math::min(grid.cfl_spacing(0), grid.cfl_spacing(1)), grid.cfl_spacing(2)));
+    if constexpr (Dissipative) {
+      const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
+      return {math::min(cfl_number * dmin / speed, dissipative_time_step(dissipation, source, grid, x)), LONG_MAX};
+    }
     return {cfl_number * dmin / speed, LONG_MAX};
   }
 };

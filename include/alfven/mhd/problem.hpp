@@ -3,7 +3,9 @@
 /// built-in problems.
 ///
 /// A problem supplies the initial condition (primitive variables at each cell centre), may
-/// adjust the boundary conditions, and chooses its source terms. Everything else (grid, time,
+/// adjust the boundary conditions, and may bring source terms of its own (a force, a heating rate,
+/// a magnetic diffusivity that varies in space), device-callable, through ProblemWithSources
+/// (problem_sources.hpp). Everything else (grid, time,
 /// scheme parameters, output) comes from the YAML configuration, which a problem ships as a
 /// complete default file (problems/NAME.yaml, built into the program). See the README's "Writing
 /// a new problem" and examples/custom_problem/main.cpp for a worked example of a new problem.
@@ -16,6 +18,7 @@
 
 #include "alfven/mhd/boundary.hpp"
 #include "alfven/config/config.hpp"
+#include "alfven/mhd/solver_interface.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -52,6 +55,15 @@ class Problem {
   virtual InitialState initial_state(double x, double y, double z) const = 0;
   /// Adjusts the boundary conditions the configuration produced (default: leaves them).
   virtual void adjust_boundaries(BoundaryConditions& bc) const { (void)bc; }
+  /// The solver of this problem's runs, for one rank's block, on setup.backend ("host" or
+  /// "cuda"), in the precision of the tag argument (float or double). The default is the
+  /// standard solver with the configuration's uniform sources (make_host_solver,
+  /// make_cuda_solver). A problem with sources of its own derives from ProblemWithSources
+  /// (problem_sources.hpp), which overrides both. Throws alfven::Error when the backend cannot be
+  /// used (no CUDA in this build or no visible device).
+  virtual std::unique_ptr<SolverInterface<float>> make_solver(const SolverSetup& setup, float precision) const;
+  /// See make_solver(const SolverSetup&, float).
+  virtual std::unique_ptr<SolverInterface<double>> make_solver(const SolverSetup& setup, double precision) const;
 };
 
 /// Creates a new instance of a problem.
@@ -61,7 +73,8 @@ using ProblemFactory = std::function<std::unique_ptr<Problem>()>;
 /// name its instances report. Throws alfven::Error if that name is taken.
 void register_problem(ProblemFactory factory);
 
-/// Every known problem: the built-in ones (orszag_tang, sod, brio_wu) then registered ones.
+/// Every known problem: the built-in ones (orszag_tang, sod, brio_wu, uniform_flow, kelvin_helmholtz, ...;
+/// `alfven problems` lists them) then registered ones.
 std::vector<std::unique_ptr<Problem>> builtin_problems();
 
 /// A new instance of the built-in problem `name`, or nullptr if there is none.

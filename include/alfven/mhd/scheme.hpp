@@ -18,6 +18,10 @@ struct SchemeParameters {
   double vv_fac = 1.0;       ///< weight of |v|
   double density_floor = 0;   ///< mhd.floors.density (0: none; floors.hpp)
   double pressure_floor = 0;  ///< mhd.floors.pressure (0: none)
+  double resistivity = 0;      ///< resistivity.eta: uniform magnetic diffusivity (dissipation.hpp)
+  double resistivity_cfl = 0.5;  ///< resistivity.cfl_number
+  double viscosity = 0;        ///< viscosity.nu: uniform kinematic viscosity (dissipation.hpp)
+  double viscosity_cfl = 0.5;  ///< viscosity.cfl_number
   BoundaryConditions boundaries = BoundaryConditions::all_periodic();
 };
 

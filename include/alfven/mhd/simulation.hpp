@@ -4,6 +4,7 @@
 /// a test (see examples/ and tests/regression/).
 #pragma once
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -58,10 +59,13 @@ class Simulation {
   Simulation& operator=(const Simulation&) = delete;
 
   /// Takes one step with the CFL time step of the current state and checks the new state.
-  /// Returns the step size. Throws UnphysicalStateError (state left as it became).
-  Real step();
+  /// With time.exact_times, a step that would pass `until` (a time ahead, e.g. the next output
+  /// time or time.tend) is shortened to end exactly on it (time() == until afterwards); otherwise
+  /// `until` is ignored. Returns the step size. Throws UnphysicalStateError (state left as it
+  /// became).
+  Real step(double until = std::numeric_limits<double>::infinity());
   /// Steps until time >= tend or `max_steps` steps in total have been taken (max_steps < 0: no
-  /// limit).
+  /// limit); with time.exact_times the last step ends on tend exactly.
   void run_until(double tend, long max_steps = -1);
 
   double time() const { return time_; }

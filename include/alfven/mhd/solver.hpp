@@ -5,6 +5,9 @@
 /// GLM parameters c_h = 0.8 cfl min(dx) / dt, tau = 2 dt; four low-storage stages
 /// q_a <- L(q, q_a, s dt) for s = 1/4, 1/3, 1/2, 1, each followed by boundary conditions;
 /// then the artificial viscosity along x, y, z, each followed by boundary conditions.
+/// Resistivity and viscosity (dissipation.hpp), when the parameters or the source ask for them,
+/// are part of every stage, and their stable step part of compute_time_step; otherwise the
+/// kernels without them run (and give the results they always gave).
 /// Every kernel is a functor from stage.hpp, viscosity.hpp, boundary.hpp, cfl.hpp run through
 /// for_each/reduce, so this same class runs on the host and (compiled by nvcc) on a GPU. Fields
 /// stay in the backend's memory for the whole run. Ghost cells shared with other blocks are
@@ -51,6 +54,11 @@ class Solver {
     eos_.gamma = Real(params.gamma);
     floors_.rho_min = Real(params.density_floor);
     floors_.p_min = Real(params.pressure_floor);
+    dissipation_.eta = Real(params.resistivity);
+    dissipation_.nu = Real(params.viscosity);
+    dissipation_.eta_cfl = Real(params.resistivity_cfl);
+    dissipation_.nu_cfl = Real(params.viscosity_cfl);
+    dissipative_ = params.resistivity > 0 || params.viscosity > 0 || source_has_resistivity<Source>::value;
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -99,18 +107,31 @@ class Solver {
   /// The embedded bodies of this block (empty when the run has none).
   const EmbeddedBoundary<Real, Backend>& bodies() const { return bodies_; }
 
+  /// True when the stages include resistivity or viscosity (dissipation.hpp).
+  bool dissipative() const { return dissipative_; }
+
   /// The admissible time step of the current state and the first unphysical cell, if any
-  /// (cfl.hpp). Synchronous.
+  /// (cfl.hpp; with resistivity or viscosity, their limit too). Synchronous.
   TimeStepCheck<Real> compute_time_step() {
+    if (dissipative_) {
+      const TimeStepKernel<Real, Source, true> k{
+          q_.const_view(), grid_, eos_, Real(params_.cfl_number), bodies_.solid_mask(), dissipation_, source_};
+      return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{}, dt_helper_);
+    }
     const TimeStepKernel<Real> k{q_.const_view(), grid_, eos_, Real(params_.cfl_number), bodies_.solid_mask()};
     return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{}, dt_helper_);
   }
 
   /// Advances the state by one full step of size dt (stages, then artificial viscosity).
-  void advance(Real dt) {
-    const Real ch = Real(0.8 * params_.cfl_number * grid_.min_spacing() / double(dt));
+  void advance(Real dt) { advance(dt, dt); }
+
+  /// As advance(dt), with the GLM parameters (c_h, tau) taken from the admissible step glm_dt
+  /// (>= dt) instead of dt: a step shortened to land on an output time (time.exact_times) then
+  /// keeps the cleaning speed of the steps around it. advance(dt, dt) is advance(dt).
+  void advance(Real dt, Real glm_dt) {
+    const Real ch = Real(0.8 * params_.cfl_number * grid_.min_spacing() / double(glm_dt));
     const Real ch2 = ch * ch;
-    const Real tau = Real(2) * dt;
+    const Real tau = Real(2) * glm_dt;
     // Four stages: q_a <- L(q, q_a, s dt); the first stage's argument is q itself.
     const Real fractions[4] = {Real(1) / Real(4), Real(1) / Real(3), Real(1) / Real(2), Real(1)};
     for (int s = 0; s < 4; ++s) {
@@ -217,14 +238,24 @@ class Solver {
     fill_bodies(f);
   }
 
-  // q_r <- L(q, arg, dts) on the interior, then the ghost cells of q_r.
+  // q_r <- L(q, arg, dts) on the interior, then the ghost cells of q_r; with resistivity or
+  // viscosity when the run has them.
   void stage_and_refresh(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
+    if (dissipative_)
+      stage_and_refresh_with<true>(arg, dts, ch2, psi_damping);
+    else
+      stage_and_refresh_with<false>(arg, dts, ch2, psi_damping);
+  }
+  template <bool Dissipative>
+  void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
     if (!two_pass_) {
-      const StageKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
+      StageKernel<Real, Source, Dissipative> k{q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
+      k.dissipation = dissipation_;
       run_and_refresh(grid_.interior(), k, qr_);
       return;
     }
-    StageFromFluxKernel<Real, Source> k{q_.const_view(), arg, qr_.view(), {}, grid_, dts, psi_damping, source_};
+    StageFromFluxKernel<Real, Source, Dissipative> k{q_.const_view(), arg, qr_.view(), {}, grid_, dts, psi_damping, source_};
+    k.dissipation = dissipation_;
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
       if (flux_[axis].array().size() == 0) flux_[axis] = Fields<Real, Backend>(grid_);
@@ -279,6 +310,8 @@ class Solver {
   Array1D<Real, Backend> fixed_slab_[3];  // initial ghost values of bc_fixed faces, per axis
   IdealGas<Real> eos_{};
   Floors<Real> floors_{};
+  DissipationCoefficients<Real> dissipation_{};  // resistivity.eta, viscosity.nu
+  bool dissipative_ = false;                     // stages with resistivity or viscosity
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
   ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;

@@ -19,7 +19,7 @@ class SolverAdapter final : public SolverInterface<Real> {
   void set_state(const Fields<Real, backend::Host>& host) override { solver_.set_state(host); }
   void get_state(Fields<Real, backend::Host>& host) const override { host.copy_from(solver_.state()); }
   TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
-  void advance(Real dt) override { solver_.advance(dt); }
+  void advance(Real dt, Real glm_dt) override { solver_.advance(dt, glm_dt); }
   Totals totals() const override { return solver_.totals(); }
   HaloProfile halo_profile() const override { return solver_.halo_profile(); }
   const char* halo_path(int axis) const override { return solver_.halo_path(axis); }

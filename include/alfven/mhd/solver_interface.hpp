@@ -28,6 +28,18 @@ struct SourceParameters {
   bool any() const { return gravity[0] != 0 || gravity[1] != 0 || gravity[2] != 0 || heating_rate != 0; }
 };
 
+template <typename Real>
+class SolverInterface;
+
+/// What building a solver for one rank's block takes (Problem::make_solver).
+struct SolverSetup {
+  Grid grid;                      ///< this rank's block
+  SchemeParameters scheme;        ///< scheme, boundaries, floors, resistivity, viscosity
+  SourceParameters sources;       ///< the configuration's uniform sources
+  const Communicator* comm;       ///< halo exchange with the other blocks (null: one block); outlives the solver
+  std::string backend;            ///< "host" or "cuda"
+};
+
 /// What the run driver needs of a solver; see Solver for the meaning of each call.
 template <typename Real>
 class SolverInterface {
@@ -39,8 +51,11 @@ class SolverInterface {
   virtual void get_state(Fields<Real, backend::Host>& host) const = 0;
   /// Admissible step and first unphysical cell of the current state.
   virtual TimeStepCheck<Real> compute_time_step() = 0;
+  /// One full step of size dt, with the GLM parameters of the admissible step glm_dt (>= dt;
+  /// see Solver::advance).
+  virtual void advance(Real dt, Real glm_dt) = 0;
   /// One full step of size dt.
-  virtual void advance(Real dt) = 0;
+  void advance(Real dt) { advance(dt, dt); }
   /// Total mass, energy and max |div B|.
   virtual Totals totals() const = 0;
   /// Seconds spent in halo exchanges (0 unless ALFVEN_PROFILE_HALO=1; see Solver::halo_profile).

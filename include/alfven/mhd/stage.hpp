@@ -5,12 +5,15 @@
 /// Derivatives are the fourth-order centred difference
 ///   D_a f = (-f_{i+2} + 8 f_{i+1} - 8 f_{i-1} + f_{i-2}) / (12 dx_a),
 /// applied to the physical fluxes of flux.hpp evaluated from q_a at the four stencil points.
-/// Inactive axes are skipped (their derivatives vanish).
+/// Inactive axes are skipped (their derivatives vanish). With Dissipative = true the kernels add
+/// the divergence of the resistive and viscous fluxes (dissipation.hpp); with false (runs
+/// without resistivity and viscosity) that code is not compiled in.
 #pragma once
 
 #include <cmath>
 
 #include "alfven/core/macros.hpp"
+#include "dissipation.hpp"
 #include "eos.hpp"
 #include "flux.hpp"
 #include "grid.hpp"
@@ -45,7 +48,7 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void finish_stage(const Primitive<Real>& u0, co
 /// Fused stage: fluxes evaluated at the stencil points inside the kernel (no scratch memory);
 /// one read of q_a's neighbourhood and q_0, one write of q_r per cell. Used on the GPU, where
 /// memory traffic, not arithmetic, limits. Run with for_each over grid.interior().
-template <typename Real, typename Source = NoSource>
+template <typename Real, typename Source = NoSource, bool Dissipative = false>
 struct StageKernel {
   ConstFieldsView<Real> q0;  ///< state at the start of the step
   ConstFieldsView<Real> qa;  ///< stage argument (derivatives and sources are taken from it)
@@ -56,6 +59,7 @@ struct StageKernel {
   Real ch2;           ///< GLM c_h^2
   Real psi_damping;   ///< exp(-dt_s / tau)
   Source source;
+  DissipationCoefficients<Real> dissipation{};  ///< used when Dissipative
 
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const CellAccess<const Real> a(qa);
@@ -71,6 +75,7 @@ struct StageKernel {
       physical_flux(a.load(c + 2 * s), ax, eos, ch2, fp2);
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
+    if constexpr (Dissipative) add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
     const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
     Primitive<Real> r;
     finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
@@ -107,7 +112,7 @@ inline Range3D flux_range(const Grid& g, int axis) {
 
 /// Second half of the two-pass stage: the derivatives of the stored fluxes, then finish_stage.
 /// Rounds exactly as StageKernel (same functions, same order). Run over grid.interior().
-template <typename Real, typename Source = NoSource>
+template <typename Real, typename Source = NoSource, bool Dissipative = false>
 struct StageFromFluxKernel {
   ConstFieldsView<Real> q0;
   ConstFieldsView<Real> qa;
@@ -116,6 +121,7 @@ struct StageFromFluxKernel {
   Grid grid;
   Real dt, psi_damping;
   Source source;
+  DissipationCoefficients<Real> dissipation{};  ///< used when Dissipative
 
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
@@ -134,6 +140,7 @@ struct StageFromFluxKernel {
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
     const CellAccess<const Real> a(qa);
+    if constexpr (Dissipative) add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
     const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
     Primitive<Real> r;
     finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
