@@ -2,6 +2,7 @@
 #include "hdf5_support.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -47,6 +48,16 @@ bool is_reserved_attribute(const std::string& name) {
       "format_version", "fields", "time",  "step",  "index", "problem", "gamma", "x_min",
       "x_max",          "y_min",  "y_max", "z_min", "z_max", "nx",      "ny",    "nz"};
   return names.count(name) > 0;
+}
+
+namespace {
+std::atomic<int> g_abandoned{0};
+}  // namespace
+
+herr_t close_file(hid_t file) {
+  const herr_t status = H5Fclose(file);
+  if (status < 0) ++g_abandoned;
+  return status;
 }
 
 QuietHdf5::QuietHdf5() {
@@ -296,5 +307,8 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
 }
 
 }  // namespace hdf5
+
+int abandoned_files() { return hdf5::g_abandoned.load(); }
+
 }  // namespace io
 }  // namespace alfven

@@ -59,6 +59,10 @@ class Handle {
   herr_t (*close_)(hid_t);
 };
 
+/// H5Fclose for files being written: a file HDF5 cannot close (its final flush failed: a full
+/// disk) is counted as abandoned (io::abandoned_files()).
+herr_t close_file(hid_t file);
+
 /// Switches off HDF5's automatic printing of its error stack while alive; we report errors
 /// ourselves with the file and dataset names.
 class QuietHdf5 {

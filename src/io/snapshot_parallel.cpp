@@ -118,7 +118,7 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid, co
   Handle access(hdf5::make_file_access(path), H5Pclose);
   if (H5Pset_fapl_mpio(access.get(), comm, MPI_INFO_NULL) < 0) mine = "cannot write snapshot '" + path + "': cannot use MPI-IO" + hdf5::detail();
   agree(comm, mine);
-  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), H5Fclose);
+  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), hdf5::close_file);
   if (!file.valid()) mine = "cannot write snapshot '" + path + "': cannot create '" + tmp + "'" + hdf5::detail();
   agree(comm, mine);
 

@@ -156,8 +156,10 @@ class Reader {
   void read_dataset(hid_t set, const std::string& name, hid_t memory_type, void* out,
                     const CellBox* box = nullptr) const {
     herr_t status = 0;
+    std::string why;
     if (box == nullptr) {
       status = H5Dread(set, memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, out);
+      if (status < 0) why = hdf5::detail();
     } else {
       hsize_t offset[3], count[3];
       hdf5::hyperslab_of(*box, offset, count);
@@ -165,9 +167,9 @@ class Reader {
       Handle memory_space(H5Screate_simple(3, count, nullptr), H5Sclose);
       status = H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset, nullptr, count, nullptr);
       if (status >= 0) status = H5Dread(set, memory_type, memory_space.get(), file_space.get(), H5P_DEFAULT, out);
+      if (status < 0) why = hdf5::detail();  // before any other HDF5 call clears the error stack
     }
     if (status >= 0) return;
-    std::string why = hdf5::detail();
     std::string lower = why;
     std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
     if (lower.find("checksum") != std::string::npos || lower.find("fletcher") != std::string::npos ||
@@ -354,9 +356,9 @@ Snapshot read_snapshot_block(const std::string& path, const CellBox& box) {
   Handle file(read_metadata(path, s), H5Fclose);
   for (int a = 0; a < 3; ++a)
     ALFVEN_REQUIRE(box.count[a] >= 1 && box.offset[a] >= 0 && box.offset[a] + box.count[a] <= s.grid.n[a],
-                   "snapshot '" << path << "': the cells " << box.offset[a] << " to "
-                                << box.offset[a] + box.count[a] - 1 << " along " << "xyz"[a]
-                                << " asked for are not within its " << s.grid.n[a] << " cells");
+                   "snapshot '" << path << "' has " << s.grid.n[0] << " x " << s.grid.n[1] << " x " << s.grid.n[2]
+                                << " cells: the cells " << box.offset[a] << " to " << box.offset[a] + box.count[a] - 1
+                                << " along " << "xyz"[a] << " asked for are not among them");
   s.box = box;
   read_fields(path, file.get(), s, &box);
   return s;

@@ -23,7 +23,7 @@ void write_file(const std::string& path, const std::string& tmp, const GridInfo&
                 const std::vector<std::string>& names, DataType type, const StorageOptions& options,
                 const std::function<void(FileWriter&, const std::vector<hid_t>&)>& write_data) {
   Handle access(hdf5::make_file_access(path), H5Pclose);
-  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), H5Fclose);
+  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), hdf5::close_file);
   if (!file.valid()) {
     const std::string why = hdf5::detail();
     ALFVEN_REQUIRE(false, "cannot write snapshot '" << path << "': cannot create '" << tmp << "'" << why);

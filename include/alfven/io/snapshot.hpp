@@ -166,6 +166,12 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid, co
                                const std::vector<FieldRef>& fields, const CellBox& block, const Collective& comm,
                                const StorageOptions& options = {});
 
+/// Number of files a failed write left that HDF5 could not close (its final flush failed: a full
+/// disk). HDF5 keeps them until the process ends; a parallel HDF5 library would crash finishing
+/// them when MPI is finalized, so a program that sees a non-zero count exits without finalizing
+/// MPI (alfven::mhd::ParallelEnvironment does).
+int abandoned_files();
+
 /// The contents of a snapshot file, as returned by read_snapshot.
 struct Snapshot {
   GridInfo grid{};                    ///< from the attributes nx..nz, x_min..z_max

@@ -15,9 +15,17 @@ namespace mhd {
 class ParallelEnvironment {
  public:
   ParallelEnvironment(int& argc, char**& argv);
+  /// Finalizes MPI; but when a failed write left a file HDF5 could not close
+  /// (io::abandoned_files()), exits at once with the status given to set_exit_status (default 1)
+  /// instead: finalizing would make a parallel HDF5 touch that file again and crash.
   ~ParallelEnvironment();
+  /// The status the program exits with (used when MPI cannot be finalized, see above).
+  void set_exit_status(int status) { exit_status_ = status; }
   ParallelEnvironment(const ParallelEnvironment&) = delete;
   ParallelEnvironment& operator=(const ParallelEnvironment&) = delete;
+
+ private:
+  int exit_status_ = 1;
 };
 
 /// True when this program was built with MPI.
