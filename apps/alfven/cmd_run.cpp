@@ -66,7 +66,10 @@ void add_run_command(CLI::App& app) {
       const int active = (cfg.i_size > 1) + (cfg.j_size > 1) + (cfg.k_size > 1);
       print_summary(s, active == 2 && cfg.write_png);
     }
-    if (s.stop != mhd::StopReason::None) throw CLI::RuntimeError(mhd::kExitStoppedEarly);
+    if (s.stop != mhd::StopReason::None) {
+      mhd::synchronize_ranks();  // rank 0 has listed the checkpoint and reported
+      throw CLI::RuntimeError(mhd::kExitStoppedEarly);
+    }
   });
 }
 

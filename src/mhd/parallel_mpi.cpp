@@ -297,6 +297,13 @@ const char* mpi_library() {
   return name.c_str();
 }
 
+void synchronize_ranks() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized) MPI_Barrier(MPI_COMM_WORLD);
+}
+
 void abort_all(int code) {
   int initialized = 0;
   MPI_Initialized(&initialized);

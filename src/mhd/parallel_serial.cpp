@@ -19,6 +19,7 @@ int node_local_rank() { return 0; }
 bool gpu_aware_mpi() { return false; }
 const char* mpi_library() { return "none (built without MPI)"; }
 void abort_all(int code) { std::exit(code); }
+void synchronize_ranks() {}
 
 bool collective_error(const std::exception& e) {
   return dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const UnphysicalStateError*>(&e) != nullptr ||

@@ -46,6 +46,11 @@ const char* mpi_library();
 /// unphysical state), so that ranks can exit together without MPI_Abort.
 bool collective_error(const std::exception& e);
 
+/// Waits until every rank of MPI_COMM_WORLD reaches this call (MPI_Barrier; nothing without MPI).
+/// `alfven run` calls it before the ranks leave with a non-zero status, which makes mpiexec
+/// stop the ranks still running.
+void synchronize_ranks();
+
 /// Stops every rank (MPI_Abort) or, without MPI, exits with `code`.
 [[noreturn]] void abort_all(int code);
 
