@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "alfven/core/device.hpp"
+#include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/solver_interface.hpp"
 #include "commands.hpp"
@@ -19,7 +20,7 @@ void add_info_command(CLI::App& app) {
 #else
     std::printf("OpenMP:         no (host loops run serially)\n");
 #endif
-    std::printf("HDF5:           %s\n", ALFVEN_HDF5_VERSION);
+    std::printf("HDF5:           %s\n", io::hdf5_description().c_str());
     std::printf("MPI:            %s\n", mhd::mpi_library());
 #ifdef ALFVEN_HAVE_CUDA
     std::printf("CUDA backend:   yes (CUDA %s, architectures %s)\n", ALFVEN_CUDA_VERSION, ALFVEN_CUDA_ARCHITECTURES);

@@ -21,6 +21,14 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
   if (s.halo_seconds > 0)
     std::printf("Halo exchange: %.3f s of %.3f s in time steps (%.1f %%, slowest rank).\n", s.halo_seconds,
                 s.loop_seconds, 100.0 * s.halo_seconds / std::max(s.loop_seconds, 1e-12));
+  if (s.loop_seconds > 0)
+    std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%)%s.\n", s.output_seconds, s.wall_seconds,
+                100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12),
+                s.async_output ? ", files written in the background" : "");
+  if (s.stop != mhd::StopReason::None)
+    std::printf("Stopped early (%s): continue from %s with --set io.continue=true (exit status %d).\n",
+                s.stop == mhd::StopReason::Signal ? "signal" : "wall-time limit", s.checkpoint.c_str(),
+                mhd::kExitStoppedEarly);
   std::printf("Output in %s/:\n", s.output_dir.c_str());
   std::printf("  snapshot_NNNN.h5  %d HDF5 snapshots (datasets density, velocity_x, ..., psi; shape (nz, ny, nx))\n",
               s.snapshots);
@@ -47,12 +55,21 @@ void add_run_command(CLI::App& app) {
   run->add_option("--restart", opts->restart_file,
                   "Continue from this snapshot (HDF5 file of an earlier run, any number of ranks)");
   run->add_flag("-q,--quiet", opts->quiet, "No progress line");
+  run->add_option("--walltime", opts->walltime,
+                  "Wall-time limit HH:MM:SS (as io.walltime): checkpoint and stop before it, exit status 75");
   run->callback([opts]() {
     const mhd::RunSummary s = mhd::run(*opts, std::cout);
-    if (mhd::world_rank() != 0) return;
-    const mhd::RunConfig cfg = mhd::resolve_config(*opts);
-    const int active = (cfg.i_size > 1) + (cfg.j_size > 1) + (cfg.k_size > 1);
-    print_summary(s, active == 2 && cfg.write_png);
+    // Stopped early (wall time, SIGTERM/SIGUSR1) with a complete checkpoint: the same status on
+    // every rank, so that a job script can resubmit the run.
+    if (mhd::world_rank() == 0) {
+      const mhd::RunConfig cfg = mhd::resolve_config(*opts);
+      const int active = (cfg.i_size > 1) + (cfg.j_size > 1) + (cfg.k_size > 1);
+      print_summary(s, active == 2 && cfg.write_png);
+    }
+    if (s.stop != mhd::StopReason::None) {
+      mhd::synchronize_ranks();  // rank 0 has listed the checkpoint and reported
+      throw CLI::RuntimeError(mhd::kExitStoppedEarly);
+    }
   });
 }
 

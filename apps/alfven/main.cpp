@@ -47,7 +47,7 @@ int run_command_line(int argc, char** argv, int rank, int ranks) {
     const std::string name = e.get_name();
     if (e.get_exit_code() == 0 || name == "RuntimeError" || name == "CallForHelp" ||
         name == "CallForAllHelp" || name == "CallForVersion")
-      return rank == 0 ? app.exit(e) : (e.get_exit_code() == 0 ? 0 : 1);
+      return rank == 0 ? app.exit(e) : (name == "RuntimeError" ? e.get_exit_code() : e.get_exit_code() == 0 ? 0 : 1);
     if (rank == 0) {
       std::string command;  // "sdf ", "mesh check ": the subcommands parsed so far
       for (const CLI::App* a = &app; !a->get_subcommands().empty();) {
@@ -89,7 +89,9 @@ int main(int argc, char** argv) {
   // What escapes run_command_line (an error while setting up the commands, or one thrown while
   // reporting another) still ends with a message and stops every rank.
   try {
-    return run_command_line(argc, argv, rank, ranks);
+    const int status = run_command_line(argc, argv, rank, ranks);
+    mpi.set_exit_status(status);
+    return status;
   } catch (const std::exception& e) {
     std::cerr << "alfven: unexpected error on rank " << rank << ": " << e.what() << "\n";
   } catch (...) {

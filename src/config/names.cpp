@@ -49,6 +49,8 @@ std::vector<std::string> config_keys() {
   keys.push_back("bodies[i].geometry");
   keys.push_back("bodies[i].wall");
   keys.push_back("bodies[i].magnetic");
+  for (const char* k : {"name", "dt", "every", "variables", "slice", "box", "compression"})
+    keys.push_back(std::string("outputs[i].") + k);
   return keys;
 }
 
@@ -77,7 +79,16 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
          (a.png_z == b.png_z || (a.png_z != a.png_z && b.png_z != b.png_z)) &&
          a.log_every == b.log_every && same3(a.gravity, b.gravity) &&
          a.heating_rate == b.heating_rate && a.problem_parameters == b.problem_parameters &&
-         a.bodies == b.bodies;
+         a.bodies == b.bodies && a.log_dt == b.log_dt && a.walltime == b.walltime &&
+         a.checkpoint_every == b.checkpoint_every && a.checkpoint_keep == b.checkpoint_keep &&
+         a.async_output == b.async_output && a.outputs == b.outputs;
+}
+
+bool operator==(const OutputBlockConfig& a, const OutputBlockConfig& b) {
+  return a.name == b.name && a.dt == b.dt && a.every == b.every && a.variables == b.variables &&
+         a.slice_axis == b.slice_axis && a.slice_at == b.slice_at && a.has_box == b.has_box &&
+         std::equal(a.box_min, a.box_min + 3, b.box_min) && std::equal(a.box_max, a.box_max + 3, b.box_max) &&
+         a.compression == b.compression;
 }
 
 bool operator==(const BodyConfig& a, const BodyConfig& b) {

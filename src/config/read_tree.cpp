@@ -43,7 +43,7 @@ void read_entry(const std::string& prefix, const std::string& name, const YAML::
     diagnostics.error(path, key_mark, "unknown key" + unknown_key_hint(prefix, name));
     return;
   }
-  if (path == "bodies") {  // the one section that is a list (bodies.cpp reads it)
+  if (path == "bodies" || path == "outputs") {  // the sections that are lists (bodies.cpp, outputs.cpp)
     contents.sections[path] = GivenSection{value, key_mark};
     return;
   }

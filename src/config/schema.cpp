@@ -174,6 +174,20 @@ std::vector<KeySpec> build_schema() {
       bool_key("io.png", bool_field(&RunConfig::write_png)),
       real_key("io.png_z", "a real number", any_real, real_field(&RunConfig::png_z)),
       integer_key("io.log_every", 1, positive_int, int_field(&RunConfig::log_every)),
+      real_key(
+          "io.log_dt", "a real number >= 0 (0: off)", [](const Value& v) { return v.real >= 0; },
+          real_field(&RunConfig::log_dt)),
+      {"io.walltime",
+       ValueType::String,
+       "a wall-time limit HH:MM:SS, e.g. \"11:50:00\" (or \"\" for none)",
+       [](const Value& v) { return v.text.empty() || parse_walltime(v.text) > 0; },
+       [](RunConfig& c, const Value& v) { c.walltime = v.text.empty() ? 0 : parse_walltime(v.text); },
+       false,
+       {}},
+      integer_key("io.checkpoint_every", 0, "an integer >= 0 (steps; 0: no periodic checkpoints)",
+                  [](RunConfig& c, const Value& v) { c.checkpoint_every = static_cast<long>(v.integer); }),
+      integer_key("io.checkpoint_keep", 1, positive_int, int_field(&RunConfig::checkpoint_keep)),
+      choice_key("io.async", {"auto", "on", "off"}, text_field(&RunConfig::async_output)),
       bool_key("io.enabled", nullptr),
       text_key("io.save_dir", nullptr),
       text_key("io.time_save_dir", nullptr),
@@ -223,7 +237,7 @@ const KeySpec* find_key(const std::string& path) {
 }
 
 const std::vector<std::string>& free_form_sections() {
-  static const std::vector<std::string> sections = {"boundary", "problem_parameters", "bodies"};
+  static const std::vector<std::string> sections = {"boundary", "problem_parameters", "bodies", "outputs"};
   return sections;
 }
 

@@ -27,6 +27,11 @@ void read_problem(const TreeContents& contents, const ProblemCatalog& problems, 
 /// rejects (with its line).
 void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
 
+/// Fills config.outputs from the `outputs:` list (name, dt or every, variables, slice or box,
+/// compression), checking names, variables (signed_distance only with bodies) and that a slice
+/// or box holds cells of the grid. Call after the grid keys and read_bodies.
+void read_outputs(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
+
 /// Combines keys that share a field (output directory, restart flag) and checks the rules that
 /// involve several keys (x_max > x_min, margin >= 2 when an axis is active).
 void finish_and_cross_check(const TreeContents& contents, RunConfig& config,

@@ -4,6 +4,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <cstdio>
+#include <utility>
 
 #include "alfven/config/config.hpp"
 #include "scalars.hpp"
@@ -17,6 +19,14 @@ using config_detail::format_real;
 
 void real(YAML::Emitter& out, const char* key, double value) {
   out << YAML::Key << key << YAML::Value << format_real(value);
+}
+
+/// "HH:MM:SS" of a whole number of seconds (what parse_walltime reads back).
+std::string walltime_text(double seconds) {
+  const long s = long(seconds);
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%02ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
+  return buffer;
 }
 
 /// A string value, always quoted so that "", "~", "true" or "123" stay strings.
@@ -106,7 +116,40 @@ void write_parallel_and_io(YAML::Emitter& out, const RunConfig& c) {
   out << YAML::Key << "continue" << YAML::Value << c.restart;
   out << YAML::Key << "png" << YAML::Value << c.write_png;
   if (std::isfinite(c.png_z)) real(out, "png_z", c.png_z);
-  out << YAML::Key << "log_every" << YAML::Value << c.log_every << YAML::EndMap;
+  out << YAML::Key << "log_every" << YAML::Value << c.log_every;
+  real(out, "log_dt", c.log_dt);
+  text(out, "walltime", c.walltime > 0 ? walltime_text(c.walltime) : std::string());
+  out << YAML::Key << "checkpoint_every" << YAML::Value << c.checkpoint_every;
+  out << YAML::Key << "checkpoint_keep" << YAML::Value << c.checkpoint_keep;
+  out << YAML::Key << "async" << YAML::Value << c.async_output << YAML::EndMap;
+}
+
+void write_outputs(YAML::Emitter& out, const RunConfig& c) {
+  if (c.outputs.empty()) return;
+  out << YAML::Key << "outputs" << YAML::Value << YAML::BeginSeq;
+  for (const OutputBlockConfig& b : c.outputs) {
+    out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << b.name;
+    if (b.dt > 0) real(out, "dt", b.dt);
+    if (b.every > 0) out << YAML::Key << "every" << YAML::Value << b.every;
+    out << YAML::Key << "variables" << YAML::Value << YAML::Flow << b.variables;
+    if (b.slice_axis >= 0) {
+      const char* const axes[3] = {"x", "y", "z"};
+      out << YAML::Key << "slice" << YAML::Value << YAML::Flow << YAML::BeginMap;
+      real(out, axes[b.slice_axis], b.slice_at);
+      out << YAML::EndMap;
+    }
+    if (b.has_box) {
+      out << YAML::Key << "box" << YAML::Value << YAML::BeginMap;
+      for (const auto& [key, v] : {std::make_pair("min", b.box_min), std::make_pair("max", b.box_max)}) {
+        out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq;
+        for (int a = 0; a < 3; ++a) out << format_real(v[a]);
+        out << YAML::EndSeq;
+      }
+      out << YAML::EndMap;
+    }
+    out << YAML::Key << "compression" << YAML::Value << b.compression << YAML::EndMap;
+  }
+  out << YAML::EndSeq;
 }
 
 void write_sources_and_parameters(YAML::Emitter& out, const RunConfig& c) {
@@ -154,6 +197,7 @@ std::string to_yaml(const RunConfig& c) {
   write_parallel_and_io(out, c);
   write_sources_and_parameters(out, c);
   write_bodies(out, c);
+  write_outputs(out, c);
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }

@@ -53,7 +53,7 @@ std::string exact(double v) {
 void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType type,
                 const std::vector<std::string>& field_names,
                 const std::vector<std::pair<std::string, double>>& snapshots,
-                XdmfCentring centring) {
+                XdmfCentring centring, const std::vector<std::string>& vectors) {
   for (int a = 0; a < 3; ++a)
     ALFVEN_REQUIRE(grid.n[a] >= 1 && grid.hi[a] > grid.lo[a],
                    "XDMF index '" << xdmf_path << "': invalid grid along axis " << a);
@@ -92,6 +92,17 @@ void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType typ
          << (node ? "Node" : "Cell") << "\">\n"
          << "          <DataItem Dimensions=\"" << nz << " " << ny << " " << nx
          << "\" NumberType=\"Float\" Precision=\"" << precision << "\" Format=\"HDF\">" << file
+         << ":/" << n << "</DataItem>\n"
+         << "        </Attribute>\n";
+    }
+    // Vectors: 3-component datasets (nz, ny, nx, 3) (virtual, over the components), which
+    // ParaView's Xdmf3 readers show as vectors (they ignore the JOIN functions of XDMF 2).
+    for (const std::string& name : vectors) {
+      const std::string n = xml_escape(name);
+      os << "        <Attribute Name=\"" << n << "\" AttributeType=\"Vector\" Center=\""
+         << (node ? "Node" : "Cell") << "\">\n"
+         << "          <DataItem Dimensions=\"" << nz << " " << ny << " " << nx
+         << " 3\" NumberType=\"Float\" Precision=\"" << precision << "\" Format=\"HDF\">" << file
          << ":/" << n << "</DataItem>\n"
          << "        </Attribute>\n";
     }

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <algorithm>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "alfven/core/device.hpp"
 #include "alfven/core/env.hpp"
 #include "alfven/core/fatal.hpp"
+#include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/config/config.hpp"
 #include "alfven/mhd/simulation.hpp"
@@ -61,21 +63,31 @@ class MpiCommunicator final : public Communicator {
   bool device_pointers_allowed() const override { return gpu_aware_mpi(); }
 
   void exchange(int axis, const void* const send[2], void* const recv[2], const std::size_t bytes[2]) const override {
-    MPI_Request req[4];
-    int n = 0;
     // A message sent across face s is received as coming from face 1 - s: tag by direction.
     // Both ends agree on the size: a face is shared staging on both of its ranks or on neither.
+    // Pieces of one direction share a tag: MPI delivers them in order (non-overtaking).
+    const std::size_t piece = max_message_bytes();
+    std::vector<MPI_Request>& req = requests_;
+    req.clear();
     for (int side = 0; side < 2; ++side) {
       const int peer = neighbours_[axis][side];
       if (peer < 0) continue;
-      MPI_Irecv(recv[side], int(bytes[side]), MPI_BYTE, peer, 1 - side, cart_, &req[n++]);
+      auto* to = static_cast<unsigned char*>(recv[side]);
+      for (std::size_t p = 0; p < message_pieces(bytes[side], piece); ++p) {
+        req.emplace_back();
+        MPI_Irecv(to + p * piece, piece_count(bytes[side], piece, p), MPI_BYTE, peer, 1 - side, cart_, &req.back());
+      }
     }
     for (int side = 0; side < 2; ++side) {
       const int peer = neighbours_[axis][side];
       if (peer < 0) continue;
-      MPI_Isend(send[side], int(bytes[side]), MPI_BYTE, peer, side, cart_, &req[n++]);
+      const auto* from = static_cast<const unsigned char*>(send[side]);
+      for (std::size_t p = 0; p < message_pieces(bytes[side], piece); ++p) {
+        req.emplace_back();
+        MPI_Isend(from + p * piece, piece_count(bytes[side], piece, p), MPI_BYTE, peer, side, cart_, &req.back());
+      }
     }
-    MPI_Waitall(n, req, MPI_STATUSES_IGNORE);
+    MPI_Waitall(int(req.size()), req.data(), MPI_STATUSES_IGNORE);
   }
 
   // One MPI shared-memory window per axis over the ranks of this node: each rank's segment holds
@@ -139,15 +151,37 @@ class MpiCommunicator final : public Communicator {
   double sum(double x) const override { return reduce(x, MPI_DOUBLE, MPI_SUM); }
   double max(double x) const override { return reduce(x, MPI_DOUBLE, MPI_MAX); }
   std::vector<unsigned char> gather(const void* data, std::size_t bytes) const override {
+    // Point to point, rank by rank, in pieces: no count or displacement can overflow an int.
     std::vector<unsigned char> all(rank_ == 0 ? bytes * std::size_t(size_) : 0);
-    MPI_Gather(data, int(bytes), MPI_BYTE, all.data(), int(bytes), MPI_BYTE, 0, cart_);
+    if (rank_ != 0) {
+      send(data, bytes, 0);
+      return all;
+    }
+    if (bytes > 0) std::memcpy(all.data(), data, bytes);
+    for (int r = 1; r < size_; ++r) receive(all.data() + std::size_t(r) * bytes, bytes, r);
     return all;
   }
+  void send(const void* data, std::size_t bytes, int dest) const override {
+    const std::size_t piece = max_message_bytes();
+    const auto* from = static_cast<const unsigned char*>(data);
+    for (std::size_t p = 0; p < message_pieces(bytes, piece); ++p)
+      MPI_Send(from + p * piece, piece_count(bytes, piece, p), MPI_BYTE, dest, kPointToPointTag, cart_);
+  }
+  void receive(void* data, std::size_t bytes, int source) const override {
+    const std::size_t piece = max_message_bytes();
+    auto* to = static_cast<unsigned char*>(data);
+    for (std::size_t p = 0; p < message_pieces(bytes, piece); ++p)
+      MPI_Recv(to + p * piece, piece_count(bytes, piece, p), MPI_BYTE, source, kPointToPointTag, cart_,
+               MPI_STATUS_IGNORE);
+  }
+  const void* mpi_handle() const override { return &cart_; }
   std::string broadcast(const std::string& s, int root) const override {
     long n = long(s.size());
     MPI_Bcast(&n, 1, MPI_LONG, root, cart_);
     std::string r = rank_ == root ? s : std::string(std::size_t(n), ' ');
-    MPI_Bcast(&r[0], int(n), MPI_CHAR, root, cart_);
+    const std::size_t piece = max_message_bytes();
+    for (std::size_t p = 0; p < message_pieces(r.size(), piece); ++p)
+      MPI_Bcast(&r[0] + p * piece, piece_count(r.size(), piece, p), MPI_CHAR, root, cart_);
     return r;
   }
 
@@ -157,8 +191,14 @@ class MpiCommunicator final : public Communicator {
     MPI_Allreduce(&x, &r, 1, t, op, cart_);
     return r;
   }
+  // Bytes of piece p (0-based) of a `bytes`-byte message cut into pieces of `piece` bytes.
+  static int piece_count(std::size_t bytes, std::size_t piece, std::size_t p) {
+    return int(std::min(piece, bytes - std::min(bytes, p * piece)));
+  }
+  static constexpr int kPointToPointTag = 9;  // exchange() uses 0 and 1
   MPI_Comm cart_ = MPI_COMM_NULL;
   int rank_ = 0, size_ = 1;
+  mutable std::vector<MPI_Request> requests_;  // exchange(): reused between calls
   struct Staging {
     bool ready = false, usable = false;
     MPI_Win window = MPI_WIN_NULL;
@@ -193,12 +233,28 @@ ParallelEnvironment::ParallelEnvironment(int& argc, char**& argv) {
 }
 
 ParallelEnvironment::~ParallelEnvironment() {
+  if (io::abandoned_files() > 0) {
+    // Parallel HDF5 terminates itself inside MPI_Finalize (an attribute of MPI_COMM_SELF) and
+    // crashes on a file it could not close after a failed write: leave without finalizing.
+    std::fflush(nullptr);
+    std::_Exit(exit_status_);
+  }
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized) MPI_Finalize();
 }
 
 bool mpi_built() { return true; }
+
+std::size_t max_message_bytes() {
+  static const std::size_t bytes = [] {
+    const char* env = std::getenv("ALFVEN_MPI_MAX_MESSAGE_BYTES");
+    const long long v = env && *env ? std::atoll(env) : 0;
+    // INT_MAX bounds every piece; 1 GiB unless told otherwise.
+    return v > 0 ? std::size_t(std::min<long long>(v, 0x7fffffffLL)) : std::size_t(1) << 30;
+  }();
+  return bytes;
+}
 
 int world_rank() {
   int initialized = 0, r = 0;
@@ -241,6 +297,13 @@ const char* mpi_library() {
   return name.c_str();
 }
 
+void synchronize_ranks() {
+  int initialized = 0, finalized = 0;
+  MPI_Initialized(&initialized);
+  MPI_Finalized(&finalized);
+  if (initialized && !finalized) MPI_Barrier(MPI_COMM_WORLD);
+}
+
 void abort_all(int code) {
   int initialized = 0;
   MPI_Initialized(&initialized);
@@ -250,6 +313,7 @@ void abort_all(int code) {
 
 bool collective_error(const std::exception& e) {
   return dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const UnphysicalStateError*>(&e) != nullptr ||
+         dynamic_cast<const CollectiveError*>(&e) != nullptr ||
          dynamic_cast<const DecompositionError*>(&e) != nullptr;
 }
 

@@ -17,10 +17,14 @@
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/simulation.hpp"
 #include "alfven/mhd/parallel.hpp"
+#include "alfven/mhd/state_io.hpp"
 #include "alfven/mhd/variables.hpp"
 #include "progress.hpp"
+#include "file_index.hpp"
+#include "run_control.hpp"
 #include "run_index.hpp"
 #include "run_output.hpp"
+#include "run_outputs.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -39,73 +43,6 @@ bool file_in_directory(const std::string& file, const std::string& dir) {
   return fs::exists(file, ec) && fs::equivalent(parent.empty() ? fs::path(".") : parent, dir, ec);
 }
 
-// The number of the first scheduled output after time t: the smallest k with dt_output * k > t.
-// The time loop writes output k at the first step whose time reaches dt_output * k, so a run
-// continued from a snapshot at time t has written every k with dt_output * k <= t (the snapshot
-// itself may be an off-schedule final state) and goes on with this k, as the run that never
-// stopped does. The product is formed as in the time loop.
-long next_output_after(double t, double dt_output) {
-  long k = long(std::floor(t / dt_output)) + 1;
-  while (k > 0 && dt_output * double(k - 1) > t) --k;
-  while (dt_output * double(k) <= t) ++k;
-  return k;
-}
-
-// Whether the final state still needs a snapshot (decided on rank 0, agreed by all ranks).
-template <typename Real>
-bool last_output_time_differs(const RunOutput* output, const Simulation<Real>& sim) {
-  const double flag = output && (output->snapshots_written() == 0 || output->last_snapshot_time() != sim.time()) ? 1.0 : 0.0;
-  return sim.communicator().max(flag) > 0;
-}
-
-// Replaces the simulation's state by the snapshot's (this rank's block, exact bytes), with its
-// time and step. Every rank reads the file. Throws alfven::Error if the snapshot does not fit.
-template <typename Real>
-void restore_from(Simulation<Real>& sim, const io::Snapshot& snap, const std::string& file) {
-  ALFVEN_REQUIRE(snap.meta.run_state, "cannot restart from '" << file << "': it is no run's snapshot (it has no "
-                                      "time, step or problem; e.g. a grid written by `alfven sdf`)");
-  const Grid& g = sim.grid();
-  const Grid& global = sim.global_grid();
-  for (int a = 0; a < 3; ++a)
-    ALFVEN_REQUIRE(snap.grid.n[a] == global.global_n[a],
-                   "cannot restart from '" << file << "': it has " << snap.grid.n[0] << " x " << snap.grid.n[1] << " x "
-                                           << snap.grid.n[2] << " cells, the configuration " << global.global_n[0]
-                                           << " x " << global.global_n[1] << " x " << global.global_n[2]);
-  // A restart continues the same problem: a different problem, box or gas would silently give
-  // a state the configuration does not describe.
-  const RunConfig& cfg = sim.config();
-  std::ostringstream differ;
-  if (!snap.meta.problem.empty() && snap.meta.problem != cfg.problem)
-    differ << " problem '" << snap.meta.problem << "' (configuration: '" << cfg.problem << "');";
-  for (int a = 0; a < 3; ++a)
-    if (snap.grid.lo[a] != global.lo[a] || snap.grid.hi[a] != global.hi[a])
-      differ << " " << "xyz"[a] << " in [" << snap.grid.lo[a] << ", " << snap.grid.hi[a] << "] (configuration: ["
-             << global.lo[a] << ", " << global.hi[a] << "]);";
-  if (snap.meta.gamma != 0 && snap.meta.gamma != cfg.gamma)
-    differ << " gamma " << snap.meta.gamma << " (configuration: " << cfg.gamma << ");";
-  if (!differ.str().empty())
-    throw ConfigError({"cannot restart from '" + file + "': the snapshot was written with" + differ.str() +
-                       " restart with the configuration of the run that wrote it"});
-  const bool is_float = snap.type == io::DataType::Float32;
-  ALFVEN_REQUIRE(is_float == (sizeof(Real) == 4), "cannot restart from '" << file << "': it holds "
-                                                                         << (is_float ? "float" : "double")
-                                                                         << " fields; set precision: "
-                                                                         << (is_float ? "float" : "double"));
-  Fields<Real, backend::Host> host(g);
-  const long gx = global.global_n[0], gy = global.global_n[1];
-  for (int v = 0; v < num_vars; ++v) {
-    const auto it = snap.raw.find(var_name(v));
-    ALFVEN_REQUIRE(it != snap.raw.end(), "cannot restart from '" << file << "': no dataset " << var_name(v));
-    const Real* values = reinterpret_cast<const Real*>(it->second.data());
-    for (int k = 0; k < g.n[2]; ++k)
-      for (int j = 0; j < g.n[1]; ++j)
-        for (int i = 0; i < g.n[0]; ++i)
-          host(i + g.margin[0], j + g.margin[1], k + g.margin[2], v) =
-              values[(g.offset[0] + i) + gx * ((g.offset[1] + j) + gy * long(g.offset[2] + k))];
-  }
-  sim.restore(host, snap.meta.time, snap.meta.step);  // fills ghost cells (halos, boundaries)
-}
-
 // Where a run starts: from scratch, from a snapshot elsewhere (its directory starts anew with
 // the restored state), or continued in its own directory after one of its snapshots.
 struct Start {
@@ -118,19 +55,20 @@ struct Start {
 
 template <typename Real>
 RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::string& backend, bool quiet,
-                    std::ostream& out, const Start& start) {
+                    std::ostream& out, const Start& start, Clock::time_point program_start) {
   const std::string& restart_file = start.restart_file;
   // Set-up errors (and a run too large for the memory) surface before anything is written.
   Simulation<Real> sim(cfg, backend, !restart_file.empty());
   const Grid& grid = sim.global_grid();
   const bool root = sim.communicator().rank() == 0;
   const bool continuing = start.in_place;
-  long next_output = 0;  // number of the next scheduled output
+  OutputStart output_start;  // a new run: snapshot 0 is the start state
   long restored_step = 0;
   if (!restart_file.empty()) {
-    const io::Snapshot snap = io::read_snapshot(restart_file);
-    restore_from(sim, snap, restart_file);
-    next_output = next_output_after(snap.meta.time, cfg.dt_output);
+    const auto t_read = Clock::now();
+    const io::Snapshot snap = restore_state(sim, restart_file);  // each rank reads its block
+    output_start.restart_read_seconds = seconds_since(t_read);
+    output_start.next_snapshot = first_multiple_after(snap.meta.time, cfg.dt_output);
     restored_step = snap.meta.step;
     if (root) {
       out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step << ", t = " << snap.meta.time
@@ -140,7 +78,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
             << " snapshot (written before checksums): it was read unverified\n";
     }
   }
-  std::unique_ptr<RunOutput> output;  // rank 0 writes the run directory
+  output_start.state_on_disk = continuing;
+  std::unique_ptr<RunOutput> output;  // rank 0 keeps the run directory's indexes
   if (root) {
     for (const std::string& note : start.notes) out << "note: " << note << "\n";
     if (continuing)
@@ -177,51 +116,35 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     }
   }
 
-  if (!cfg.bodies.empty()) {
-    const std::vector<Real> distance = sim.gather_signed_distance();  // collective
-    if (root) {
-      output->set_signed_distance(distance);
-      out << "bodies: " << cfg.bodies.size() << ", " << sim.solid_cells() << " solid cells of which "
-          << sim.body_ghost_cells() << " ghost cells";
-      if (effective_margin(cfg) != cfg.margin)
-        out << "; grid.margin raised from " << cfg.margin << " to " << effective_margin(cfg)
-            << " (the image points of the bodies' cells reach that far)";
-      out << "\n";
-    }
+  if (root && !cfg.bodies.empty()) {
+    out << "bodies: " << cfg.bodies.size() << ", " << sim.solid_cells() << " solid cells of which "
+        << sim.body_ghost_cells() << " ghost cells";
+    if (effective_margin(cfg) != cfg.margin)
+      out << "; grid.margin raised from " << cfg.margin << " to " << effective_margin(cfg)
+          << " (the image points of the bodies' cells reach that far)";
+    out << "\n";
   }
+  // Snapshots, output blocks, checkpoints and log rows (run_outputs.hpp), and the signed
+  // distance of the bodies in every snapshot.
+  RunOutputs<Real> outputs(sim, output.get(), out, backend, output_start);
+  StopSignals signals;
+  StopControl stop(cfg.walltime, program_start);
 
   RunSummary summary;
   summary.output_dir = dir;
   summary.backend = sim.solver().backend_name();
   summary.cells = grid.interior_cells();
+  summary.async_output = outputs.background();
 
-  long last_logged_step = continuing ? sim.steps() : -1;
-  auto log_row = [&](double dt, double rate) {
-    const Totals totals = sim.totals();  // collective
-    if (root && sim.steps() != last_logged_step) output->log(sim.steps(), sim.time(), dt, totals, rate);
-    last_logged_step = sim.steps();
-  };
-  auto write_output = [&](double dt, double rate) {
-    const std::vector<Real> interior = sim.gather_interior();  // collective
-    if (root) output->write_snapshot(interior, sim.time(), sim.steps());
-    log_row(dt, rate);
-    ++next_output;
-  };
-  if (!continuing) {
-    // The initial (or restored) state is the first snapshot of this directory.
-    const long cadence = next_output;
-    write_output(0.0, 0.0);
-    if (!restart_file.empty()) next_output = cadence;
-  }
+  outputs.initial();  // the initial (or restored) state is the first snapshot of a new directory
 
   const auto t0 = Clock::now();
-  double loop_seconds = 0, log_seconds = 0;  // time-loop wall time without output
-  const long first_step = sim.steps();       // a restarted run starts past 0
-  long log_step = first_step;
+  const double output_seconds_before = outputs.seconds();  // the time loop's share only
+  double loop_seconds = 0;             // time-loop wall time without output
+  const long first_step = sim.steps();  // a restarted run starts past 0
   if (root && sim.time() >= cfg.tend)
     out << "alfven run: nothing to do: the state is at t = " << sim.time() << ", at or past time.tend = " << cfg.tend
         << " (raise time.tend to continue)\n";
-  double last_dt = 0, last_rate = 0;
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
   while (sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
     const auto ts = Clock::now();
@@ -231,6 +154,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       dt = double(sim.step(std::min(cfg.tend, cfg.dt_output * double(next_output))));
     } catch (const UnphysicalStateError& e) {
       progress.finish();
+      outputs.wait();  // the snapshot in flight is complete and listed
       std::ostringstream os;
       os << e.what() << ". ";
       if (output && output->snapshots_written() > 0)
@@ -241,25 +165,27 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     }
     const double step_seconds = seconds_since(ts);
     loop_seconds += step_seconds;
-    log_seconds += step_seconds;
     const long step = sim.steps();
-    const double rate = double(summary.cells) * double(step - log_step) / std::max(log_seconds, 1e-12);
     progress.update(step, sim.time(), dt, double(summary.cells) * (step - first_step) / std::max(loop_seconds, 1e-12));
-    // MISO's cadence: a snapshot at the first step whose time reaches each multiple of dt_output.
-    if (sim.time() >= cfg.dt_output * double(next_output)) {
-      write_output(dt, rate);
-      log_step = step;
-      log_seconds = 0;
-    } else if (step - log_step >= cfg.log_every) {
-      log_row(dt, rate);
-      log_step = step;
-      log_seconds = 0;
-    }
-    last_dt = dt;
-    last_rate = rate;
+    outputs.after_step(dt, step_seconds);
+    // A cluster job's end: a signal or the wall-time limit stops every rank after this step.
+    summary.stop = stop.check(sim.communicator(), step_seconds, outputs.write_seconds());
+    if (summary.stop != StopReason::None) break;
   }
-  // The final state is always kept, even when it does not fall on the output cadence.
-  if (last_output_time_differs(output.get(), sim)) write_output(last_dt, last_rate);
+  if (summary.stop != StopReason::None) {
+    progress.finish();
+    summary.checkpoint = outputs.checkpoint_now();
+    if (root)
+      out << "alfven run: "
+          << (summary.stop == StopReason::Signal ? "stopped by a signal (SIGTERM or SIGUSR1)"
+                                                 : "stopped before the wall-time limit")
+          << " at step " << sim.steps() << ", t = " << sim.time() << ", after " << stop.elapsed() << " s"
+          << (cfg.walltime > 0 ? " of the " + std::to_string(long(cfg.walltime)) + " s limit" : std::string())
+          << "; checkpoint " << summary.checkpoint << " (continue with --set io.continue=true)\n";
+    outputs.wait();
+  } else {
+    outputs.finish();  // the final state is always kept; every file complete
+  }
   progress.finish();
 
   summary.steps = sim.steps() - first_step;
@@ -267,9 +193,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.wall_seconds = seconds_since(t0);
   summary.cell_updates_per_second =
       summary.steps > 0 ? double(summary.cells) * summary.steps / std::max(loop_seconds, 1e-12) : 0.0;
-  summary.snapshots = output ? output->snapshots_written() : 0;
+  summary.snapshots = outputs.snapshots();
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
+  summary.output_seconds = outputs.seconds() - output_seconds_before;
   return summary;
 }
 
@@ -315,12 +242,27 @@ void check_output_directory(const std::string& dir, const RunConfig&, const RunO
 // place when FILE is one of the directory's indexed snapshots.
 Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOptions& o) {
   Start start;
+  // A checkpoint of the directory (checkpoints.txt) continues in place after the last snapshot
+  // at or before its time.
+  auto from_checkpoint = [&](const FileEntry& checkpoint) {
+    start.restart_file = dir + "/" + checkpoint.name;
+    start.in_place = true;
+    start.position = 0;
+    for (std::size_t p = 0; p < start.index.size(); ++p)
+      if (start.index[p].time <= checkpoint.time) start.position = p;
+  };
   if (cfg.restart) {
     start.index = load_index(dir, start.notes);
     ALFVEN_REQUIRE(!start.index.empty(), cfg.source << ": io.continue is true but '" << dir
                                                     << "' holds no snapshot to continue from (no snapshots.txt, and "
                                                        "no snapshot_0000.h5 that reads); set io.continue: false to "
                                                        "start the run");
+    // The newest state: the last snapshot, or a later checkpoint.
+    const std::vector<FileEntry> checkpoints = read_file_index(dir, kCheckpointIndex, start.notes);
+    if (!checkpoints.empty() && checkpoints.back().time > start.index.back().time) {
+      from_checkpoint(checkpoints.back());
+      return start;
+    }
     start.position = start.index.size() - 1;
     start.restart_file = dir + "/" + start.index.back().name;
     start.in_place = true;
@@ -328,7 +270,8 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
   }
   start.restart_file = o.restart_file;
   if (start.restart_file.empty() || !file_in_directory(start.restart_file, dir)) return start;
-  // A snapshot of the run directory itself: continued in place when its index lists it.
+  // A snapshot or checkpoint of the run directory itself: continued in place when its index
+  // lists it.
   std::vector<IndexEntry> index = load_index(dir, start.notes);
   const std::string name = std::filesystem::path(start.restart_file).filename().string();
   for (std::size_t p = 0; p < index.size(); ++p)
@@ -338,14 +281,22 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
       start.in_place = true;
       return start;
     }
-  start.notes.push_back(start.restart_file + " is not one of the snapshots " + dir +
-                        "/snapshots.txt lists: the directory starts anew with its state");
+  for (const FileEntry& c : read_file_index(dir, kCheckpointIndex, start.notes))
+    if (c.name == name && !index.empty() && std::filesystem::equivalent(dir + "/" + name, start.restart_file)) {
+      start.index = std::move(index);
+      from_checkpoint(c);
+      return start;
+    }
+  start.notes.push_back(start.restart_file + " is not one of the snapshots or checkpoints " + dir +
+                        "/snapshots.txt and checkpoints.txt list: the directory starts anew with its state");
   return start;
 }
 
 }  // namespace
 
-RunConfig resolve_config(const RunOptions& o) {
+RunConfig resolve_config(const RunOptions& options) {
+  RunOptions o = options;
+  if (!o.walltime.empty()) o.overrides.push_back("io.walltime=" + o.walltime);  // --walltime wins
   const ProblemCatalog catalog = problem_catalog();
   if (o.config.empty()) {
     return load_config_from_string(make_problem("orszag_tang")->default_config(), "built-in:orszag_tang",
@@ -361,6 +312,7 @@ RunConfig resolve_config(const RunOptions& o) {
 }
 
 RunSummary run(const RunOptions& o, std::ostream& out) {
+  const auto started = Clock::now();  // the wall-time limit counts from here
   const RunConfig cfg = resolve_config(o);
   const std::string dir =
       !o.output_dir.empty() ? o.output_dir : (!cfg.output_dir.empty() ? cfg.output_dir : cfg.problem);
@@ -371,8 +323,8 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
                        "to continue from the newest snapshot of the run directory"});
   const Start start = where_to_start(dir, cfg, o);
   check_output_directory(dir, cfg, o, start.in_place);
-  if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out, start);
-  return run_with<double>(cfg, dir, backend, o.quiet, out, start);
+  if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out, start, started);
+  return run_with<double>(cfg, dir, backend, o.quiet, out, start, started);
 }
 
 }  // namespace mhd

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "alfven/core/error.hpp"
+#include "file_index.hpp"
 
 namespace fs = std::filesystem;
 
@@ -18,7 +19,8 @@ namespace {
 
 /// The files a run writes under fixed names (replaced, never listed as kept).
 const std::set<std::string>& fixed_names() {
-  static const std::set<std::string> names = {"config.yaml", "log.csv", "snapshots.txt", "run.xdmf"};
+  static const std::set<std::string> names = {"config.yaml",     "log.csv",     "snapshots.txt",
+                                              "checkpoints.txt", "outputs.txt", "run.xdmf"};
   return names;
 }
 
@@ -62,6 +64,16 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
     }
   }
   remove_file(dir + "/run.xdmf", dir);  // it lists the snapshots just removed
+  // Checkpoints and output-block files the earlier run listed, and the blocks' indexes.
+  std::set<std::string> blocks;
+  std::size_t other_files = 0;
+  for (const char* listing : {kCheckpointIndex, kOutputIndex})
+    for (const FileEntry& e : read_file_index(dir, listing, notes)) {
+      remove_file(dir + "/" + e.name, dir);
+      ++other_files;
+      if (e.group != "-") blocks.insert(e.group);
+    }
+  for (const std::string& block : blocks) remove_file(dir + "/" + block + ".xdmf", dir);
   remove_temporaries(dir);
   std::vector<std::string> kept;
   std::error_code ec;
@@ -71,7 +83,9 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
   }
   std::sort(kept.begin(), kept.end());
   out << "note: replaced the output of an earlier run in " << dir << ": removed " << index.size() << " snapshots"
-      << (index.empty() ? "" : " (" + name_range(index) + ")") << " and " << images << " images";
+      << (index.empty() ? "" : " (" + name_range(index) + ")") << (other_files > 0 ? ", " : " and ") << images
+      << " images";
+  if (other_files > 0) out << " and " << other_files << " checkpoints and output-block files";
   if (!kept.empty())
     out << "; kept " << kept.size() << " other file" << (kept.size() == 1 ? "" : "s")
         << " that run did not list: " << listed_names(kept);
@@ -79,7 +93,7 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
 }
 
 std::string set_aside_later_snapshots(const std::string& dir, const std::vector<IndexEntry>& index,
-                                      std::size_t from, std::ostream& out) {
+                                      std::size_t from, std::ostream& out, const std::vector<std::string>& also_move) {
   // Later snapshots and images: listed after `from`, or present with a later number.
   std::vector<std::string> snapshots, images;
   std::error_code ec;
@@ -88,7 +102,7 @@ std::string set_aside_later_snapshots(const std::string& dir, const std::vector<
     if (snapshot_number(name) > int(from)) snapshots.push_back(name);
     if (image_number(name) > int(from)) images.push_back(name);
   }
-  if (snapshots.empty() && images.empty()) return "";
+  if (snapshots.empty() && images.empty() && also_move.empty()) return "";
   std::sort(snapshots.begin(), snapshots.end());
   std::sort(images.begin(), images.end());
   char base[64];
@@ -102,7 +116,7 @@ std::string set_aside_later_snapshots(const std::string& dir, const std::vector<
     fs::copy_file(dir + "/" + name, aside + "/" + name, ec);
     ALFVEN_REQUIRE(!ec, "cannot copy '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
   }
-  for (const auto* names : {&snapshots, &images})
+  for (const std::vector<std::string>* names : std::initializer_list<const std::vector<std::string>*>{&snapshots, &images, &also_move})
     for (const std::string& name : *names) {
       fs::rename(dir + "/" + name, aside + "/" + name, ec);
       ALFVEN_REQUIRE(!ec, "cannot move '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
@@ -112,20 +126,29 @@ std::string set_aside_later_snapshots(const std::string& dir, const std::vector<
   out << "note: continuing from " << index[from].name << " (t = " << index[from].time << ") in " << dir
       << ": moved the " << snapshots.size() << " later snapshot" << (snapshots.size() == 1 ? "" : "s")
       << (later.empty() ? "" : " (" + name_range(later) + ")") << " and " << images.size() << " image"
-      << (images.size() == 1 ? "" : "s") << " to " << aside
+      << (images.size() == 1 ? "" : "s")
+      << (also_move.empty() ? std::string() : " and " + std::to_string(also_move.size()) + " later checkpoints and output files")
+      << " to " << aside
       << ", with the log.csv, config.yaml and snapshots.txt they belong to\n";
   return aside;
 }
 
-void remove_temporaries(const std::string& dir) {
+void remove_temporaries(const std::string& dir, const std::vector<std::string>& blocks) {
   std::error_code ec;
   std::vector<fs::path> stale;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.size() <= 4 || name.compare(name.size() - 4, 4, ".tmp") != 0) continue;
     const std::string base = name.substr(0, name.size() - 4);
-    if (fixed_names().count(base) || snapshot_number(base) >= 0 || image_number(base) >= 0)
-      stale.push_back(entry.path());
+    bool ours = fixed_names().count(base) || snapshot_number(base) >= 0 || image_number(base) >= 0 ||
+                (base.rfind("checkpoint_", 0) == 0 && base.size() > 14 && base.compare(base.size() - 3, 3, ".h5") == 0);
+    for (const std::string& block : blocks)
+      ours = ours || base == block + ".xdmf" ||
+             (base.rfind(block + "_", 0) == 0 && base.size() > block.size() + 4 &&
+              base.compare(base.size() - 3, 3, ".h5") == 0 &&
+              base.substr(block.size() + 1, base.size() - block.size() - 4).find_first_not_of("0123456789") ==
+                  std::string::npos);
+    if (ours) stale.push_back(entry.path());
   }
   for (const fs::path& p : stale) fs::remove(p, ec);
 }

@@ -13,8 +13,9 @@ namespace alfven {
 namespace mhd {
 
 /// For a new run in `dir` (which exists): when it holds an earlier run, removes the snapshots
-/// its index lists (load_index) with their density images, and its run.xdmf; every other file
-/// stays. Prints to `out` what was removed and which other files were kept (up to five names).
+/// its index lists (load_index) with their density images, its run.xdmf, the checkpoints and
+/// output-block files its checkpoints.txt and outputs.txt list and the blocks' NAME.xdmf; every
+/// other file stays. Prints to `out` what was removed and which other files were kept (up to five names).
 /// Throws alfven::Error naming a file that cannot be removed (a folder in its place, no write
 /// permission) and what to do.
 void clear_earlier_run(const std::string& dir, std::ostream& out);
@@ -22,15 +23,19 @@ void clear_earlier_run(const std::string& dir, std::ostream& out);
 /// For a run continued in `dir` after index[from]: moves every later snapshot file of the
 /// directory (listed in `index` or not, numbered after `from`) and its image into a new folder
 /// dir/discarded_after_NNNN (NNNN = from; "_2", "_3", ... appended when it exists), with copies
-/// of log.csv, config.yaml and snapshots.txt, and prints what was moved where. Nothing is moved
-/// (and no folder made) when there is nothing later. Returns the folder ("" if none). Throws
-/// alfven::Error naming the file that cannot be moved.
+/// of log.csv, config.yaml, snapshots.txt, checkpoints.txt and outputs.txt, and the files
+/// `also_move` (later checkpoints and output-block files), and prints what was moved where.
+/// Nothing is moved (and no folder made) when there is nothing later. Returns the folder ("" if
+/// none). Throws alfven::Error naming the file that cannot be moved.
 std::string set_aside_later_snapshots(const std::string& dir, const std::vector<IndexEntry>& index,
-                                      std::size_t from, std::ostream& out);
+                                      std::size_t from, std::ostream& out,
+                                      const std::vector<std::string>& also_move = {});
 
 /// Removes the temporary files a stopped run may have left (NAME.tmp of the files a run writes:
-/// snapshots, images, snapshots.txt, run.xdmf, config.yaml, log.csv). Only names a run writes.
-void remove_temporaries(const std::string& dir);
+/// snapshots, images, checkpoints, snapshots.txt, checkpoints.txt, outputs.txt, run.xdmf,
+/// config.yaml, log.csv, and NAME_NNNN.h5 / NAME.xdmf of output blocks whose name is in
+/// `blocks`). Only names a run writes.
+void remove_temporaries(const std::string& dir, const std::vector<std::string>& blocks = {});
 
 }  // namespace mhd
 }  // namespace alfven

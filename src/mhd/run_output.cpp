@@ -11,6 +11,7 @@
 #include "alfven/io/field_image.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/io/xdmf.hpp"
+#include "alfven/mhd/state_io.hpp"
 #include "run_directory.hpp"
 
 namespace fs = std::filesystem;
@@ -27,16 +28,6 @@ std::vector<std::string> log_columns() {
 /// The first line of every config.yaml a run writes (run.cpp recognises its own file by it).
 const char* const kConfigHeader = "# The complete configuration of this run (every default filled in).";
 
-io::GridInfo grid_info(const Grid& grid) {
-  io::GridInfo info{};
-  for (int a = 0; a < 3; ++a) {
-    info.n[a] = grid.global_n[a];
-    info.lo[a] = grid.lo[a];
-    info.hi[a] = grid.hi[a];
-  }
-  return info;
-}
-
 }  // namespace
 
 const char* run_config_header() {
@@ -51,6 +42,8 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   clear_earlier_run(dir_, out);
   remove_temporaries(dir_);
   write_index(dir_, snapshots_);
+  write_file_index(dir_, kCheckpointIndex, checkpoints_);
+  write_file_index(dir_, kOutputIndex, block_files_);
   write_config();
   log_ = std::make_unique<io::CsvLog>(dir_ + "/log.csv", log_columns(), false);
 }
@@ -60,7 +53,19 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
     : dir_(dir), config_(config), grid_(grid), info_(grid_info(grid)) {
   ALFVEN_REQUIRE(from.from < from.index.size(), "cannot continue the run in '" << dir << "': snapshot number "
                                                                               << from.from << " is not in its index");
-  set_aside_later_snapshots(dir_, from.index, from.from, out);
+  // Checkpoints and output-block files of later steps belong to the discarded continuation too.
+  std::vector<std::string> notes, later;
+  for (const char* index : {kCheckpointIndex, kOutputIndex})
+    for (const FileEntry& e : read_file_index(dir_, index, notes)) {
+      if (e.step > from.step)
+        later.push_back(e.name);
+      else
+        (index == kCheckpointIndex ? checkpoints_ : block_files_).push_back(e);
+    }
+  for (const std::string& note : notes) out << "note: " << note << "\n";
+  set_aside_later_snapshots(dir_, from.index, from.from, out, later);
+  write_file_index(dir_, kCheckpointIndex, checkpoints_);
+  write_file_index(dir_, kOutputIndex, block_files_);
   // The log goes on from the snapshot: rows a stopped run logged after it are computed again.
   const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step));
   if (dropped > 0)
@@ -92,73 +97,65 @@ void RunOutput::write_xdmf() const {
   std::vector<std::string> names;
   std::vector<std::pair<std::string, double>> files;
   for (int v = 0; v < num_vars; ++v) names.push_back(var_name(v));
-  if (!signed_distance_.empty()) names.push_back("signed_distance");
+  if (bodies_) names.push_back("signed_distance");
   for (const IndexEntry& e : snapshots_) files.emplace_back(e.name, e.time);
-  io::write_xdmf(dir_ + "/run.xdmf", info_, type, names, files);
+  io::write_xdmf(dir_ + "/run.xdmf", info_, type, names, files, io::XdmfCentring::Cell,
+                 {"velocity", "magnetic_field"});
 }
 
-std::pair<int, int> RunOutput::image_axes() const {
+void RunOutput::write_block_xdmf(const std::string& block, const io::GridInfo& info, io::DataType type,
+                                 const std::vector<std::string>& names, const std::vector<std::string>& vectors) const {
+  std::vector<std::pair<std::string, double>> files;
+  for (const FileEntry& e : block_files_)
+    if (e.group == block) files.emplace_back(e.name, e.time);
+  io::write_xdmf(dir_ + "/" + block + ".xdmf", info, type, names, files, io::XdmfCentring::Cell, vectors);
+}
+
+std::pair<int, int> image_axes(const Grid& grid) {
   int axes[3], n = 0;
   for (int a = 0; a < 3; ++a)
-    if (grid_.active(a)) axes[n++] = a;
+    if (grid.active(a)) axes[n++] = a;
   if (n == 3) return {0, 1};  // a 3D run: the x-y plane through the middle of z
   return n == 2 ? std::make_pair(axes[0], axes[1]) : std::make_pair(-1, -1);
+}
+
+io::CellBox image_plane(const Grid& grid, double z) {
+  const auto axes = image_axes(grid);
+  if (axes.first < 0) return io::CellBox{};
+  io::CellBox plane;
+  for (int a = 0; a < 3; ++a) plane.count[a] = grid.global_n[a];
+  if (grid.active(0) && grid.active(1) && grid.active(2)) {
+    plane.offset[2] = grid.global_n[2] / 2;
+    if (std::isfinite(z))
+      plane.offset[2] = std::min(grid.global_n[2] - 1, std::max(0, int(std::floor((z - grid.lo[2]) / grid.d[2]))));
+    plane.count[2] = 1;
+  }
+  return plane;
 }
 
 std::string RunOutput::last_snapshot() const {
   return snapshots_.empty() ? std::string() : dir_ + "/" + snapshots_.back().name;
 }
 
-template <typename Real>
-std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double time, long step) {
+std::string RunOutput::add_snapshot(const std::string& name, double time, const std::vector<double>& density_plane) {
   const int index = int(snapshots_.size());
-  const int nx = grid_.global_n[0], ny = grid_.global_n[1];
-  const std::size_t cells = std::size_t(nx) * ny * grid_.global_n[2];
-  ALFVEN_REQUIRE(interior.size() == cells * num_vars, "write_snapshot: expected " << cells * num_vars
-                                                                                   << " values, got " << interior.size());
-  const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
-  std::vector<io::FieldRef> fields;
-  for (int v = 0; v < num_vars; ++v) fields.push_back({var_name(v), type, interior.data() + v * cells});
-  const std::vector<Real> distance(signed_distance_.begin(), signed_distance_.end());
-  if (!distance.empty()) fields.push_back({"signed_distance", type, distance.data()});
-  io::SnapshotMeta meta;
-  meta.time = time;
-  meta.step = step;
-  meta.index = index;
-  meta.problem = config_.problem;
-  meta.gamma = config_.gamma;
-  meta.extra["cfl_number"] = config_.cfl_number;
-  const std::string name = snapshot_name(index);
-  io::write_snapshot(dir_ + "/" + name, info_, meta, fields);
+  ALFVEN_REQUIRE(name == snapshot_name(index), "add_snapshot: expected " << snapshot_name(index) << ", got " << name);
   // The snapshot first, then the indexes: a kill in between leaves a complete snapshot that the
   // index does not list yet, which load_index adds back.
   snapshots_.push_back({name, time});
   write_index(dir_, snapshots_);
   write_xdmf();
 
-  const auto axes = image_axes();
-  if (config_.write_png && axes.first >= 0) {
+  const auto axes = image_axes(grid_);
+  if (config_.write_png && axes.first >= 0 && !density_plane.empty()) {
     // The density as a 2D picture of the two active axes (first axis to the right); in 3D the
-    // x-y plane through the middle cell of z.
+    // x-y plane of image_plane (io.png_z). The plane's values are x fastest, so pixel (a, b)
+    // is element a + w b whatever the two axes.
     const int w = grid_.global_n[axes.first], h = grid_.global_n[axes.second];
-    std::vector<double> image(std::size_t(w) * h), body;
-    const long sa = axes.first == 0 ? 1 : (axes.first == 1 ? nx : long(nx) * ny);
-    const long sb = axes.second == 1 ? nx : long(nx) * ny;
-    const bool three_d = grid_.active(0) && grid_.active(1) && grid_.active(2);
-    int k_image = grid_.global_n[2] / 2;
-    if (three_d && std::isfinite(config_.png_z))
-      k_image = std::min(grid_.global_n[2] - 1,
-                         std::max(0, int(std::floor((config_.png_z - grid_.lo[2]) / grid_.d[2]))));
-    const long slice = three_d ? long(k_image) * nx * ny : 0;
-    for (int b = 0; b < h; ++b)
-      for (int a = 0; a < w; ++a)
-        image[a + std::size_t(w) * b] = double(interior[slice + a * sa + b * sb]);
-    if (!signed_distance_.empty()) {
-      body.resize(image.size());
-      for (int b = 0; b < h; ++b)
-        for (int a = 0; a < w; ++a)
-          body[a + std::size_t(w) * b] = signed_distance_[slice + a * sa + b * sb];
-    }
+    ALFVEN_REQUIRE(density_plane.size() == std::size_t(w) * h, "add_snapshot: the density plane has "
+                                                                   << density_plane.size() << " values, not " << w * h);
+    const std::vector<double>& image = density_plane;
+    const std::vector<double>& body = body_plane_;
     // The colour range of the fluid (the cells inside bodies hold their stored states).
     double lo = 1e300, hi = -1e300;
     for (std::size_t c = 0; c < image.size(); ++c)
@@ -167,6 +164,7 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
         hi = std::max(hi, image[c]);
       }
     if (lo > hi) lo = hi = 0;
+    const bool three_d = grid_.active(0) && grid_.active(1) && grid_.active(2);
     char title[96];
     if (three_d)
       std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time,
@@ -179,23 +177,42 @@ std::string RunOutput::write_snapshot(const std::vector<Real>& interior, double 
   return dir_ + "/" + name;
 }
 
-template <typename Real>
-void RunOutput::set_signed_distance(const std::vector<Real>& distance) {
-  const std::size_t cells = std::size_t(grid_.global_n[0]) * grid_.global_n[1] * grid_.global_n[2];
-  ALFVEN_REQUIRE(distance.size() == cells, "set_signed_distance: expected " << cells << " values, got "
-                                                                          << distance.size());
-  signed_distance_.assign(distance.begin(), distance.end());
+void RunOutput::set_signed_distance(const std::vector<double>& plane) {
+  bodies_ = true;
+  body_plane_ = plane;
   write_xdmf();
+}
+
+std::string RunOutput::add_checkpoint(const std::string& name, double time, long step) {
+  checkpoints_.push_back({name, time, step, "-"});
+  write_file_index(dir_, kCheckpointIndex, checkpoints_);
+  // The oldest beyond io.checkpoint_keep go, once the new one is complete and listed.
+  while (int(checkpoints_.size()) > std::max(1, config_.checkpoint_keep)) {
+    std::error_code ec;
+    fs::remove(dir_ + "/" + checkpoints_.front().name, ec);
+    ALFVEN_REQUIRE(!ec, "cannot remove the old checkpoint '" << dir_ << "/" << checkpoints_.front().name
+                                                              << "': " << ec.message());
+    checkpoints_.erase(checkpoints_.begin());
+    write_file_index(dir_, kCheckpointIndex, checkpoints_);
+  }
+  return dir_ + "/" + name;
+}
+
+void RunOutput::add_block_file(const std::string& block, const std::string& name, double time, long step,
+                               const io::GridInfo& info, io::DataType type, const std::vector<std::string>& names,
+                               const std::vector<std::string>& vectors) {
+  // A continued run writes a number again (the same state): one entry per file.
+  block_files_.erase(std::remove_if(block_files_.begin(), block_files_.end(),
+                                    [&](const FileEntry& e) { return e.name == name; }),
+                     block_files_.end());
+  block_files_.push_back({name, time, step, block});
+  write_file_index(dir_, kOutputIndex, block_files_);
+  write_block_xdmf(block, info, type, names, vectors);
 }
 
 void RunOutput::log(long step, double time, double dt, const Totals& t, double rate) {
   log_->append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
 }
-
-template std::string RunOutput::write_snapshot<float>(const std::vector<float>&, double, long);
-template std::string RunOutput::write_snapshot<double>(const std::vector<double>&, double, long);
-template void RunOutput::set_signed_distance<float>(const std::vector<float>&);
-template void RunOutput::set_signed_distance<double>(const std::vector<double>&);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -61,6 +61,24 @@ struct BodyConfig {
   std::string magnetic = "reflect";  ///< bodies[i].magnetic: reflect | copy
 };
 
+/// One entry of the `outputs:` list: an output of its own cadence, variables and region, written
+/// as NAME_NNNN.h5 files (the snapshot layout) with the index NAME.xdmf (docs/output.md,
+/// "Output blocks").
+struct OutputBlockConfig {
+  std::string name;  ///< outputs[i].name: [a-z0-9_], unique, not a name the run uses itself
+  double dt = 0;     ///< outputs[i].dt: time between outputs (> 0), or 0 when `every` is given
+  long every = 0;    ///< outputs[i].every: steps between outputs (> 0), or 0 when `dt` is given
+  /// outputs[i].variables: names of alfven/mhd/output_variables.hpp (fields, vectors, derived),
+  /// as given; at least one.
+  std::vector<std::string> variables;
+  int slice_axis = -1;     ///< outputs[i].slice: {x|y|z: coordinate}: the axis (0, 1, 2), or -1
+  double slice_at = 0;     ///< the coordinate of the plane (the cells that contain it)
+  bool has_box = false;    ///< outputs[i].box: {min: [x, y, z], max: [x, y, z]} given
+  double box_min[3] = {0, 0, 0};  ///< the cells whose centres lie in [min, max] on every axis
+  double box_max[3] = {0, 0, 0};
+  int compression = 0;  ///< outputs[i].compression: deflate level 0 (none) to 9, with shuffle
+};
+
 /// A complete, validated run configuration. Field comments give the YAML key; defaults are
 /// MISO's. A default-constructed RunConfig is not a valid run (tend and dt_output are 0).
 struct RunConfig {
@@ -108,6 +126,15 @@ struct RunConfig {
   /// of the domain.
   double png_z = std::numeric_limits<double>::quiet_NaN();
   int log_every = 10;     ///< io.log_every, steps between CSV log rows
+  double log_dt = 0;      ///< io.log_dt: also a log row at the first step past each multiple (0: off)
+  /// io.walltime (HH:MM:SS) or --walltime, in seconds: checkpoint and stop before it; 0: none.
+  double walltime = 0;
+  long checkpoint_every = 0;  ///< io.checkpoint_every, steps between checkpoints (0: none)
+  int checkpoint_keep = 2;    ///< io.checkpoint_keep, how many of the newest checkpoints stay
+  /// io.async: "auto" (write files in the background on a CUDA run of one rank), "on", "off".
+  std::string async_output = "auto";
+  /// outputs: further outputs with their own cadence, variables and region.
+  std::vector<OutputBlockConfig> outputs;
 
   double gravity[3] = {0, 0, 0};  ///< sources.gravity: [gx, gy, gz], uniform acceleration
   double heating_rate = 0;        ///< sources.heating_rate, energy per volume per time
@@ -180,6 +207,12 @@ bool operator==(const BoundarySpec& a, const BoundarySpec& b);
 inline bool operator!=(const BoundarySpec& a, const BoundarySpec& b) {
   return !(a == b);
 }
+
+/// Equal if every field is equal (doubles exactly).
+bool operator==(const OutputBlockConfig& a, const OutputBlockConfig& b);
+
+/// Seconds of a wall-time limit "HH:MM:SS" (hours may exceed 23), or -1 if `text` is not one.
+double parse_walltime(const std::string& text);
 
 /// Equal if geometry, wall and magnetic are equal.
 bool operator==(const BodyConfig& a, const BodyConfig& b);

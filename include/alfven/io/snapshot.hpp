@@ -16,11 +16,23 @@
 /// read_snapshot refuses a damaged file; no variable-length strings. Reading needs HDF5 1.10 or
 /// newer. Format 1 files (variable-length strings, no checksums) are still read, unverified.
 ///
-/// The HDF5 C API is used in src/io/snapshot.cpp only: this header includes no HDF5 header, so
-/// CUDA translation units may include it.
+/// Vectors (StorageOptions::vectors, e.g. velocity) are virtual datasets of shape (nz, ny, nx, 3)
+/// mapped onto their stored components, which ParaView's XDMF readers show as 3-component vectors.
+///
+/// Writers: one process with all the data (write_snapshot); one process that receives the data
+/// block by block (write_snapshot_by_blocks: an MPI run on serial HDF5 writes through rank 0); or
+/// every process of an MPI communicator writing its own block collectively (parallel HDF5,
+/// write_snapshot_collective). All three write the same values into the same layout.
+/// Readers: the whole file (read_snapshot) or one box of cells (read_snapshot_block: a restart
+/// reads only its rank's block).
+///
+/// The HDF5 C API is used in src/io/ only: this header includes no HDF5 header, so CUDA
+/// translation units may include it.
 #pragma once
 
 #include <array>
+#include <cstddef>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -63,6 +75,34 @@ struct SnapshotMeta {
   bool run_state = true;
 };
 
+/// A box of cells of a grid: cells offset[a] to offset[a] + count[a] - 1 along axis a (0 = x,
+/// 1 = y, 2 = z). A count of 0 on any axis is the empty box.
+struct CellBox {
+  int offset[3] = {0, 0, 0};
+  int count[3] = {0, 0, 0};
+};
+
+/// Number of cells of `b` (0 for an empty box).
+inline std::size_t cell_count(const CellBox& b) {
+  return std::size_t(b.count[0]) * std::size_t(b.count[1]) * std::size_t(b.count[2]);
+}
+
+/// A vector shown as one 3-component variable: the virtual dataset `name` of shape
+/// (nz, ny, nx, 3) over the stored fields components[0..2] (x, y, z).
+struct VectorRef {
+  std::string name;           ///< e.g. "velocity"; obeys the rules of field names, unique
+  std::string components[3];  ///< e.g. velocity_x, velocity_y, velocity_z: fields of the file
+};
+
+/// How the datasets of a snapshot are stored.
+struct StorageOptions {
+  /// 0: no compression; 1 to 9: HDF5 deflate at this level after a byte shuffle (lossless; the
+  /// values read back identical). Every dataset keeps its Fletcher32 checksum either way.
+  int deflate = 0;
+  /// Vectors to expose as virtual datasets (their components must be among the fields).
+  std::vector<VectorRef> vectors;
+};
+
 /// Writes one snapshot to `path` (HDF5, format 2), atomically: the file is written to
 /// `path + ".tmp"`, closed, flushed to the disk (fsync) and then renamed to `path`, so a crash or
 /// a full disk never leaves a half-written file under the real name (an existing `path` is
@@ -73,11 +113,64 @@ struct SnapshotMeta {
 /// @param meta    time, step, index, problem, gamma and extra scalars
 /// @param fields  the fields, in the order they are listed in the file; all of one DataType,
 ///                names unique
+/// @param options compression and vectors
 /// @throws alfven::Error if the arguments are invalid or HDF5 fails; the message names the file and
 ///         the dataset or attribute being written, and the temporary file is removed.
 /// HDF5's automatic error printing is switched off during the call (and restored afterwards).
 void write_snapshot(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
-                    const std::vector<FieldRef>& fields);
+                    const std::vector<FieldRef>& fields, const StorageOptions& options = {});
+
+/// Where write_snapshot_by_blocks gets the values: disjoint boxes that together cover the grid,
+/// and a function that fills them one at a time.
+struct BlockSource {
+  std::vector<CellBox> blocks;  ///< in cells of the file's grid
+  /// fill(b, out): writes cell_count(blocks[b]) values of field f (x fastest within the box)
+  /// to out[f], for every field in file order; out[f] holds room for them. May throw.
+  std::function<void(std::size_t, const std::vector<void*>&)> fill;
+};
+
+/// As write_snapshot, but the values of the fields `names` (all of type `type`) arrive block by
+/// block from `source`: the memory held is one block of every field, whatever the grid. Used by
+/// rank 0 of an MPI run without parallel HDF5, which receives the other ranks' blocks in turn.
+/// @throws alfven::Error as write_snapshot, and for blocks outside the grid.
+void write_snapshot_by_blocks(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
+                              const std::vector<std::string>& names, DataType type, const BlockSource& source,
+                              const StorageOptions& options = {});
+
+/// What write_snapshot_collective needs of the MPI processes that write together.
+struct Collective {
+  /// Pointer to the MPI_Comm of the writing processes (e.g. the run's Cartesian communicator).
+  const void* mpi_comm = nullptr;
+  /// Largest number of bytes one process hands to one HDF5 write call: larger blocks are written
+  /// in several collective calls of whole z-planes, so that no count reaching MPI can overflow
+  /// an int (tests lower it to a few KB).
+  std::size_t max_piece_bytes = std::size_t(1) << 30;
+};
+
+/// True when this build's HDF5 is parallel (MPI-IO) and write_snapshot_collective works.
+bool parallel_writes_available();
+
+/// "1.10.8, parallel (MPI-IO)" or "1.10.8, serial": the HDF5 library this build uses.
+std::string hdf5_description();
+
+/// Collective: every process of `comm` writes its own block `block` of the grid (disjoint boxes
+/// that cover the grid; an empty box for a process that holds none of it) into one file, with
+/// MPI-IO collective transfers of the checksummed (and optionally compressed) chunks; the file is
+/// the one write_snapshot would write with the assembled fields. Atomic as write_snapshot: rank 0
+/// of `comm` flushes the temporary file and renames it once every process has written.
+/// @param fields  this process's values of each field: cell_count(block) values, x fastest
+///                within the block; names, types and order identical on every process
+/// @throws alfven::Error on every process when any of them fails (the failing one names what
+///         failed; the others say which rank failed), and in a build without parallel HDF5.
+void write_snapshot_collective(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
+                               const std::vector<FieldRef>& fields, const CellBox& block, const Collective& comm,
+                               const StorageOptions& options = {});
+
+/// Number of files a failed write left that HDF5 could not close (its final flush failed: a full
+/// disk). HDF5 keeps them until the process ends; a parallel HDF5 library would crash finishing
+/// them when MPI is finalized, so a program that sees a non-zero count exits without finalizing
+/// MPI (alfven::mhd::ParallelEnvironment does).
+int abandoned_files();
 
 /// The contents of a snapshot file, as returned by read_snapshot.
 struct Snapshot {
@@ -100,6 +193,9 @@ struct Snapshot {
   /// True when the file's metadata and every dataset carried checksums that were verified
   /// (format 2); false for a format 1 file, which was read unverified.
   bool checksummed = true;
+  /// The cells read: the whole grid (read_snapshot) or one box (read_snapshot_block), whose
+  /// values `raw` holds (x fastest within the box).
+  CellBox box{};
 };
 
 /// Reads a snapshot written by write_snapshot (format 2, or format 1 unverified).
@@ -116,6 +212,13 @@ struct Snapshot {
 ///         Example: "snapshot 'run/snap_0003.h5': dataset 'psi' missing". Never allocates from
 ///         an unchecked size.
 Snapshot read_snapshot(const std::string& path);
+
+/// Reads the metadata and only the cells `box` of every field (what one rank of a restart
+/// needs): `raw` holds cell_count(box) values per field, x fastest within the box;
+/// `values_as_double` is left empty; the coordinates are read whole. The checksum of every
+/// chunk that holds part of the box is verified; the metadata is checked as by read_snapshot.
+/// @throws alfven::Error as read_snapshot, and when `box` is empty or outside the file's grid.
+Snapshot read_snapshot_block(const std::string& path, const CellBox& box);
 
 }  // namespace io
 }  // namespace alfven

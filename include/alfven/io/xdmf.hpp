@@ -5,7 +5,9 @@
 /// Format: XDMF 2 ("Xdmf.dtd"), a Temporal collection of Uniform grids with a 3DCoRectMesh
 /// topology (node dimensions "nz+1 ny+1 nx+1") and ORIGIN_DXDYDZ geometry (origin and spacing in
 /// z, y, x order, as XDMF expects for these meshes); each field is a cell-centred scalar Attribute
-/// whose HDF DataItem points to `file.h5:/name` with dimensions "nz ny nx".
+/// whose HDF DataItem points to `file.h5:/name` with dimensions "nz ny nx"; each vector a
+/// cell-centred Vector Attribute of dimensions "nz ny nx 3" (what ParaView's default XDMF reader,
+/// Xdmf3ReaderS, shows as a 3-component array).
 #pragma once
 
 #include <string>
@@ -34,11 +36,13 @@ enum class XdmfCentring {
 ///                     in output order
 /// @param centring     Cell (default): topology of nz+1, ny+1, nx+1 nodes from grid.lo;
 ///                     Node: topology of nz, ny, nx nodes from the first cell centre
+/// @param vectors      datasets of shape (nz, ny, nx, 3) to expose as Vector attributes (the
+///                     virtual vectors of snapshot.hpp, e.g. "velocity"), after the scalars
 /// @throws alfven::Error naming the file if it cannot be written.
 void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType type,
                 const std::vector<std::string>& field_names,
                 const std::vector<std::pair<std::string, double>>& snapshots,
-                XdmfCentring centring = XdmfCentring::Cell);
+                XdmfCentring centring = XdmfCentring::Cell, const std::vector<std::string>& vectors = {});
 
 }  // namespace io
 }  // namespace alfven

@@ -68,7 +68,16 @@ class Communicator {
   virtual double sum(double x) const = 0;
   virtual double max(double x) const = 0;
   /// Gathers `bytes` bytes from every rank to rank 0 (rank order); other ranks get nothing.
+  /// Messages are split into pieces of at most max_message_bytes() (any size works).
   virtual std::vector<unsigned char> gather(const void* data, std::size_t bytes) const = 0;
+  /// Blocking point-to-point transfer of `bytes` bytes of host memory to rank `dest`, matched by
+  /// a receive() on that rank; split into pieces of at most max_message_bytes(). Throws
+  /// alfven::Error on a single block (no other rank).
+  virtual void send(const void* data, std::size_t bytes, int dest) const = 0;
+  /// Receives what send() on rank `source` sends (exactly `bytes` bytes) into `data`.
+  virtual void receive(void* data, std::size_t bytes, int source) const = 0;
+  /// A pointer to the MPI_Comm of this decomposition (for parallel HDF5), or nullptr without MPI.
+  virtual const void* mpi_handle() const { return nullptr; }
   /// True when device pointers may be handed to exchange() (a CUDA-aware MPI, detected with
   /// MPIX_Query_cuda_support, or ALFVEN_GPU_AWARE_MPI=1). False whenever awareness is unknown.
   virtual bool device_pointers_allowed() const { return false; }
@@ -106,7 +115,32 @@ class SerialCommunicator final : public Communicator {
     const auto* p = static_cast<const unsigned char*>(data);
     return std::vector<unsigned char>(p, p + bytes);
   }
+  void send(const void*, std::size_t, int dest) const override {
+    ALFVEN_REQUIRE(false, "SerialCommunicator::send: a single block has no rank " << dest << " to send to");
+  }
+  void receive(void*, std::size_t, int source) const override {
+    ALFVEN_REQUIRE(false, "SerialCommunicator::receive: a single block has no rank " << source << " to receive from");
+  }
   std::string broadcast(const std::string& s, int) const override { return s; }
+};
+
+/// The largest message (bytes) one MPI call carries: larger transfers (halos, gathers, broadcasts,
+/// point-to-point, pieces of a collective write) are split into several calls, so that no count
+/// handed to MPI can overflow an int. 1 GiB, or ALFVEN_MPI_MAX_MESSAGE_BYTES when set (a positive
+/// integer; tests lower it to a few KB to exercise the splitting). Read once.
+std::size_t max_message_bytes();
+
+/// Number of pieces of at most `piece` bytes that carry `bytes` bytes: at least one (a message
+/// of 0 bytes is still sent, e.g. a "ready" signal).
+inline std::size_t message_pieces(std::size_t bytes, std::size_t piece) {
+  return bytes == 0 ? 1 : (bytes + piece - 1) / piece;
+}
+
+/// An error every rank raises with the same message, having agreed on it collectively (e.g. a
+/// damaged restart file that one rank found): ranks exit together without MPI_Abort.
+class CollectiveError : public Error {
+ public:
+  explicit CollectiveError(const std::string& m) : Error(m) {}
 };
 
 /// A decomposition that cannot work (raised identically on every rank, so that one rank reports

@@ -4,6 +4,7 @@
 
 #include "alfven/core/macros.hpp"
 #include "alfven/core/math.hpp"
+#include "derived.hpp"
 #include "grid.hpp"
 #include "state.hpp"
 
@@ -39,14 +40,7 @@ struct TotalsKernel {
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
     if (solid && solid[c] < Real(0)) return Totals{0, 0, 0};
     const Primitive<Real> s = a.load(c);
-    double div_b = 0;
-    for (int ax = 0; ax < 3; ++ax) {
-      if (!grid.active(ax)) continue;
-      const long st = grid.stride(ax);
-      const int v = magnetic_field_x + ax;
-      div_b += (-double(a(c + 2 * st, v)) + 8.0 * a(c + st, v) - 8.0 * a(c - st, v) + a(c - 2 * st, v)) /
-               (12.0 * grid.d[ax]);
-    }
+    const double div_b = divergence_b(a, grid, c);
     const double dv = grid.cell_volume();
     return {double(s.rho) * dv, double(s.total_energy()) * dv, math::abs(div_b)};
   }

@@ -15,9 +15,17 @@ namespace mhd {
 class ParallelEnvironment {
  public:
   ParallelEnvironment(int& argc, char**& argv);
+  /// Finalizes MPI; but when a failed write left a file HDF5 could not close
+  /// (io::abandoned_files()), exits at once with the status given to set_exit_status (default 1)
+  /// instead: finalizing would make a parallel HDF5 touch that file again and crash.
   ~ParallelEnvironment();
+  /// The status the program exits with (used when MPI cannot be finalized, see above).
+  void set_exit_status(int status) { exit_status_ = status; }
   ParallelEnvironment(const ParallelEnvironment&) = delete;
   ParallelEnvironment& operator=(const ParallelEnvironment&) = delete;
+
+ private:
+  int exit_status_ = 1;
 };
 
 /// True when this program was built with MPI.
@@ -37,6 +45,11 @@ const char* mpi_library();
 /// True for errors that every rank raises with the same message (configuration errors, an
 /// unphysical state), so that ranks can exit together without MPI_Abort.
 bool collective_error(const std::exception& e);
+
+/// Waits until every rank of MPI_COMM_WORLD reaches this call (MPI_Barrier; nothing without MPI).
+/// `alfven run` calls it before the ranks leave with a non-zero status, which makes mpiexec
+/// stop the ranks still running.
+void synchronize_ranks();
 
 /// Stops every rank (MPI_Abort) or, without MPI, exits with `code`.
 [[noreturn]] void abort_all(int code);

@@ -28,7 +28,21 @@ struct RunOptions {
   /// run directory starts with the restored state. docs/output.md, "The run directory".
   std::string restart_file;
   bool quiet = false;                  ///< no progress line (the summary is still printed)
+  /// `--walltime HH:MM:SS`: as io.walltime (this wins); empty: the configuration's.
+  std::string walltime;
 };
+
+/// Why a run ended.
+enum class StopReason {
+  None,      ///< it reached time.tend or time.max_steps
+  WallTime,  ///< the wall-time limit (io.walltime, --walltime) was near: checkpoint written
+  Signal,    ///< SIGTERM or SIGUSR1 arrived: checkpoint written
+};
+
+/// The exit status of `alfven run` on every rank when it stopped early (StopReason WallTime or
+/// Signal) with a complete checkpoint: 75 (EX_TEMPFAIL of sysexits.h, "try again later"): a job
+/// script resubmits the run with io.continue: true.
+constexpr int kExitStoppedEarly = 75;
 
 /// What a finished run reports.
 struct RunSummary {
@@ -42,6 +56,12 @@ struct RunSummary {
   long cells = 0;                 ///< interior cells
   double loop_seconds = 0;        ///< wall time of the time steps alone (output excluded)
   double halo_seconds = 0;        ///< halo exchange time, slowest rank (ALFVEN_PROFILE_HALO=1 only)
+  /// Time the time loop spent on output (copies of the state, writing, waiting for a write in
+  /// flight), rank 0; with asynchronous output the writing itself overlaps the steps.
+  double output_seconds = 0;
+  bool async_output = false;      ///< files were written in the background
+  StopReason stop = StopReason::None;  ///< why the run ended
+  std::string checkpoint;         ///< the checkpoint written at an early stop ("" otherwise)
 };
 
 /// The validated configuration a RunOptions describes (built-in problem text or file, then

@@ -1,0 +1,158 @@
+// What the snapshot writers and readers of alfven_io share (internal; HDF5 C API 1.10 or newer):
+// owning handles, quiet error handling with our own messages, the types and chunk shapes of
+// format 2, and the FileWriter that writes the attributes and datasets of one open file, whole or
+// by hyperslabs. Layout and integrity rules: include/alfven/io/snapshot.hpp, docs/output.md.
+#pragma once
+
+#include <hdf5.h>
+
+#include <string>
+#include <vector>
+
+#include "alfven/io/snapshot.hpp"
+
+namespace alfven {
+namespace io {
+namespace hdf5 {
+
+/// Format 2: fixed-length strings, metadata and data checksums (see snapshot.hpp). Format 1
+/// files (variable-length strings, no checksums) are still read.
+constexpr int kFormatVersion = 2;
+constexpr int kOldestReadableVersion = 1;
+/// Target size of one chunk of a dataset (bytes): a few z-planes of a field, or a part of one.
+/// Chunks also bound every MPI-IO transfer of a parallel write to about this size.
+constexpr std::size_t kChunkBytes = std::size_t(1) << 20;
+extern const char* const kAxisName[3];
+extern const char* const kMinName[3];
+extern const char* const kMaxName[3];
+extern const char* const kCountName[3];
+
+/// Root attributes with a fixed meaning; every other float64 scalar attribute is an `extra`.
+bool is_reserved_attribute(const std::string& name);
+
+/// Owns an HDF5 identifier and closes it with the matching H5*close function.
+class Handle {
+ public:
+  Handle(hid_t id, herr_t (*close)(hid_t)) : id_(id), close_(close) {}
+  ~Handle() {
+    if (id_ >= 0) close_(id_);
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  hid_t get() const { return id_; }
+  bool valid() const { return id_ >= 0; }
+  /// Gives up ownership: the caller closes the returned identifier.
+  hid_t release() {
+    const hid_t id = id_;
+    id_ = -1;
+    return id;
+  }
+  /// Closes now and reports whether closing succeeded (for the file: the final flush).
+  bool close() {
+    const herr_t status = close_(id_);
+    id_ = -1;
+    return status >= 0;
+  }
+
+ private:
+  hid_t id_;
+  herr_t (*close_)(hid_t);
+};
+
+/// H5Fclose for files being written: a file HDF5 cannot close (its final flush failed: a full
+/// disk) is counted as abandoned (io::abandoned_files()).
+herr_t close_file(hid_t file);
+
+/// Switches off HDF5's automatic printing of its error stack while alive; we report errors
+/// ourselves with the file and dataset names.
+class QuietHdf5 {
+ public:
+  QuietHdf5();
+  ~QuietHdf5();
+  QuietHdf5(const QuietHdf5&) = delete;
+  QuietHdf5& operator=(const QuietHdf5&) = delete;
+
+ private:
+  H5E_auto2_t func_ = nullptr;
+  void* data_ = nullptr;
+};
+
+/// The description of the innermost entry of HDF5's current error stack (then cleared), as
+/// "(hdf5: ...)", or "" if the stack is empty.
+std::string detail();
+
+/// HDF5 file type (little-endian IEEE) and native memory type of `t`.
+hid_t file_type_of(DataType t);
+hid_t memory_type_of(DataType t);
+/// A variable-length UTF-8 string type (caller closes): what format 1 wrote; read only.
+hid_t make_variable_string_type();
+/// A fixed-length, NUL-padded UTF-8 string type of `width` bytes (caller closes): format 2.
+hid_t make_fixed_string_type(std::size_t width);
+
+/// Chunk shape of a dataset of shape dims (rank 1 to 4, C order) and `value_size`-byte values:
+/// whole rows of the fastest axis, then whole planes, up to about kChunkBytes (at least one
+/// value). Chunks are required by the Fletcher32 checksum filter.
+std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size);
+
+/// A file access property list in the HDF5 1.10 file format (checksummed metadata); the
+/// caller adds a driver (MPI-IO) if needed. Throws Error naming `path`.
+hid_t make_file_access(const std::string& path);
+
+/// Writes into one open file; every failure throws an Error "cannot write snapshot '<path>': ..."
+/// naming the object. In a collective (MPI-IO) file every process makes the same calls with the
+/// same arguments (attributes, dataset creation), each with its own selection for the data.
+class FileWriter {
+ public:
+  FileWriter(const std::string& path, hid_t file) : path_(path), file_(file) {}
+
+  [[noreturn]] void fail(const std::string& what) const;
+
+  /// A root attribute of `count` values (0: a scalar).
+  void attribute(const char* name, hid_t file_type, hid_t memory_type, const void* value, hsize_t count = 0);
+  void attribute(const char* name, double v) { attribute(name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v); }
+  void attribute_int(const char* name, int v) { attribute(name, H5T_STD_I32LE, H5T_NATIVE_INT, &v); }
+  void attribute_long(const char* name, long long v) { attribute(name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &v); }
+  /// Fixed-length strings, each stored in max length + 1 bytes (NUL-padded).
+  void attribute_strings(const char* name, const std::vector<std::string>& v, bool scalar);
+
+  /// The root attributes of a snapshot: format_version, fields, the run state (when
+  /// meta.run_state), the box and cell counts, and meta's extra, text and vectors.
+  void header(const GridInfo& grid, const SnapshotMeta& meta, const std::vector<std::string>& names);
+
+  /// Creates a chunked dataset of shape dims (C order) with a Fletcher32 checksum per chunk, and
+  /// with byte shuffle + deflate level `deflate` first when deflate > 0. Returns the open dataset
+  /// (caller closes).
+  hid_t create_dataset(const std::string& name, int rank, const hsize_t* dims, DataType type, int deflate);
+
+  /// Writes `data` (count values, C order, x fastest) to the hyperslab offset/count (C order,
+  /// rank = the dataset's) of dataset `set`; a zero count selects nothing (a process of a
+  /// collective write that holds none of it). `transfer`: H5P_DEFAULT or a collective list.
+  void write_hyperslab(hid_t set, const std::string& name, const hsize_t* offset, const hsize_t* count,
+                       DataType type, const void* data, hid_t transfer);
+
+  /// The datasets x, y, z of cell centres; written by this process when `write_values` (the
+  /// other processes of a collective write select nothing).
+  void coordinates(const GridInfo& grid, hid_t transfer, bool write_values);
+
+  /// A virtual dataset `vector.name` of shape (nz, ny, nx, 3) whose component c maps onto the
+  /// stored field vector.components[c] of this file (no value is stored twice).
+  void virtual_vector(const VectorRef& vector, const GridInfo& grid, DataType type);
+
+ private:
+  const std::string& path_;
+  hid_t file_;
+};
+
+/// Checks the arguments of a snapshot write (grid, field names, extras, vectors); `names` and
+/// `types` are the fields in file order. Throws Error "cannot write snapshot '<path>': ...".
+void check_arguments(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
+                     const std::vector<std::string>& names, const std::vector<DataType>& types,
+                     const StorageOptions& options);
+
+/// The 3D dimensions (nz, ny, nx) of `grid` and the hyperslab of `box` in C order.
+void dims_of(const GridInfo& grid, hsize_t dims[3]);
+void hyperslab_of(const CellBox& box, hsize_t offset[3], hsize_t count[3]);
+
+}  // namespace hdf5
+}  // namespace io
+}  // namespace alfven

@@ -1,0 +1,45 @@
+// Output blocks (`outputs:`) at run time: the region a block covers, its datasets expanded from
+// the configured names, and their values on a rank's block, derived quantities included
+// (alfven/mhd/derived.hpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "alfven/config/config.hpp"
+#include "alfven/io/snapshot.hpp"
+#include "alfven/mhd/fields.hpp"
+#include "alfven/mhd/grid.hpp"
+#include "alfven/mhd/output_variables.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// One output block resolved against the whole grid.
+struct OutputBlock {
+  OutputBlockConfig config;
+  io::CellBox region;                     ///< cells of the whole grid it covers
+  io::GridInfo info;                      ///< the grid of its files: region's cells and box
+  std::vector<OutputVariable> variables;  ///< its datasets, in file order
+  std::vector<io::VectorRef> vectors;     ///< vectors whose three components it holds (ParaView)
+};
+
+/// Resolves `config` (validated by the configuration layer) on `global`. The region's box
+/// runs from the lower edge of its first cell to the upper edge of its last (the grid's own
+/// bounds where it covers a whole axis).
+OutputBlock resolve_output_block(const OutputBlockConfig& config, const Grid& global);
+
+/// The vectors among `names` whose three components (NAME_x, _y, _z) are all present.
+std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& names);
+
+/// Values of `variable` on `box` (cells of the whole grid within the block `local`), x fastest,
+/// into `out` (resized): from the host copy `state` of the block (ghost cells included, filled),
+/// `gamma` of the equation of state, and the block's interior signed distance (x fastest; empty
+/// without bodies). Derived quantities are evaluated in double and stored as Real.
+template <typename Real>
+void compute_output_variable(const OutputVariable& variable, const Fields<Real, backend::Host>& state, const Grid& local,
+                             double gamma, const std::vector<Real>& signed_distance, const io::CellBox& box,
+                             std::vector<Real>& out);
+
+}  // namespace mhd
+}  // namespace alfven

@@ -1,0 +1,312 @@
+// The output of a running simulation: schedule and writing (run_outputs.hpp).
+#include "run_outputs.hpp"
+
+#include <cmath>
+#include <ostream>
+
+#include "alfven/core/device.hpp"
+#include "alfven/mhd/state_io.hpp"
+#include "file_index.hpp"
+#include "run_index.hpp"
+
+namespace alfven {
+namespace mhd {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+
+/// The values of a block-interior array (x fastest over `block`) on `box` (within it), as doubles.
+template <typename Real>
+std::vector<double> sub_box(const std::vector<Real>& interior, const io::CellBox& block, const io::CellBox& box) {
+  std::vector<double> out;
+  out.reserve(io::cell_count(box));
+  for (int k = 0; k < box.count[2]; ++k)
+    for (int j = 0; j < box.count[1]; ++j)
+      for (int i = 0; i < box.count[0]; ++i)
+        out.push_back(double(interior[std::size_t(box.offset[0] - block.offset[0] + i) +
+                                      std::size_t(block.count[0]) *
+                                          (std::size_t(box.offset[1] - block.offset[1] + j) +
+                                           std::size_t(block.count[1]) * std::size_t(box.offset[2] - block.offset[2] + k))]));
+  return out;
+}
+
+}  // namespace
+
+long first_multiple_after(double now, double step) {
+  long n = long(std::floor(now / step)) + 1;
+  while (n > 0 && step * double(n - 1) > now) --n;
+  while (step * double(n) <= now) ++n;
+  return n;
+}
+
+template <typename Real>
+RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostream& out, const std::string& backend,
+                             const OutputStart& start)
+    : sim_(sim), output_(output), out_(out), cfg_(sim.config()), next_snapshot_(start.next_snapshot),
+      start_on_disk_(start.state_on_disk),
+      writer_((cfg_.async_output == "on" || (cfg_.async_output == "auto" && backend == "cuda")) &&
+              sim.communicator().size() == 1) {
+  const Communicator& comm = sim.communicator();
+  const bool root = comm.rank() == 0;
+  dir_ = comm.broadcast(output ? output->dir() : std::string(), 0);
+  snapshots_ = int(comm.max(output ? double(output->snapshots_written()) : 0.0));
+  last_snapshot_time_ = comm.max(output && output->snapshots_written() > 0 ? output->last_snapshot_time() : -1.0);
+  write_seconds_ = start.restart_read_seconds;
+  const double t = sim.time();
+  const long step = sim.steps();
+  for (const OutputBlockConfig& c : cfg_.outputs) {
+    blocks_.push_back(resolve_output_block(c, sim.global_grid()));
+    // A new run writes number 0 with its start state; a continued one goes on after it.
+    next_block_.push_back(!start_on_disk_ ? 0 : c.dt > 0 ? first_multiple_after(t, c.dt)
+                                                         : first_multiple_after(double(step), double(c.every)));
+  }
+  next_log_time_ = cfg_.log_dt > 0 ? double(start_on_disk_ ? first_multiple_after(t, cfg_.log_dt) : 0) : 0;
+  log_step_ = step;
+  last_logged_step_ = start_on_disk_ ? step : -1;
+  last_checkpoint_step_ = start_on_disk_ ? step : -1;
+  if (!cfg_.bodies.empty()) {
+    // The bodies' signed distance, once: every snapshot holds it (and the images draw it).
+    const Grid& g = sim.grid();
+    Array3D<Real> host(g.total[0], g.total[1], g.total[2]);
+    sim.solver().get_signed_distance(host);
+    for (int k = 0; k < g.n[2]; ++k)
+      for (int j = 0; j < g.n[1]; ++j)
+        for (int i = 0; i < g.n[0]; ++i)
+          signed_distance_.push_back(host(i + g.margin[0], j + g.margin[1], k + g.margin[2]));
+    const io::CellBox block = block_box(g), plane = image_plane(sim.global_grid(), cfg_.png_z);
+    const io::CellBox part = intersect(block, plane);
+    const std::vector<double> values = sub_box(signed_distance_, block, part);
+    const std::vector<double> all = gather_plane(comm, part, values, plane);
+    if (root) output_->set_signed_distance(all);
+  }
+  if (root) {
+    for (const OutputBlock& b : blocks_) {
+      std::vector<std::string> names, vectors;
+      for (const OutputVariable& v : b.variables) names.push_back(v.name);
+      for (const io::VectorRef& v : b.vectors) vectors.push_back(v.name);
+      output_->write_block_xdmf(b.config.name, b.info, sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64,
+                                names, vectors);
+    }
+    out_ << "output: " << describe(write_path(comm))
+         << (writer_.background() ? "; files written in the background from a pinned host copy" : "");
+    if (cfg_.async_output == "on" && comm.size() > 1)
+      out_ << " (io.async: on needs a run of one rank: collective HDF5 calls from a second thread would need "
+              "MPI_THREAD_MULTIPLE)";
+    out_ << "\n";
+  }
+}
+
+template <typename Real>
+RunOutputs<Real>::~RunOutputs() {
+  try {
+    writer_.wait();
+  } catch (...) {  // already reported, or the run is failing for another reason
+  }
+  if (frame_pinned_) unregister_host_memory(frame_.array().data());
+}
+
+template <typename Real>
+io::SnapshotMeta RunOutputs<Real>::meta(double time, long step, int index) const {
+  io::SnapshotMeta m;
+  m.time = time;
+  m.step = step;
+  m.index = index;
+  m.problem = cfg_.problem;
+  m.gamma = cfg_.gamma;
+  m.extra["cfl_number"] = cfg_.cfl_number;
+  return m;
+}
+
+template <typename Real>
+double RunOutputs<Real>::next_output_time() const {
+  double t = cfg_.dt_output * double(next_snapshot_);
+  for (std::size_t b = 0; b < blocks_.size(); ++b)
+    if (blocks_[b].config.dt > 0) t = std::min(t, blocks_[b].config.dt * double(next_block_[b]));
+  if (cfg_.log_dt > 0) t = std::min(t, next_log_time_);
+  return t;
+}
+
+template <typename Real>
+typename RunOutputs<Real>::Due RunOutputs<Real>::due_now(double time, long step) const {
+  Due d;
+  d.snapshot = time >= cfg_.dt_output * double(next_snapshot_);
+  for (std::size_t b = 0; b < blocks_.size(); ++b) {
+    const OutputBlockConfig& c = blocks_[b].config;
+    if (c.dt > 0 ? time >= c.dt * double(next_block_[b]) : step >= c.every * next_block_[b])
+      d.blocks.emplace_back(b, next_block_[b]);
+  }
+  d.checkpoint = cfg_.checkpoint_every > 0 && step % cfg_.checkpoint_every == 0 && step != last_checkpoint_step_;
+  d.log = cfg_.log_dt > 0 && time >= next_log_time_;
+  return d;
+}
+
+template <typename Real>
+void RunOutputs<Real>::capture() {
+  writer_.wait();  // the frame may still be in use by the last output
+  if (frame_.array().size() == 0) {
+    frame_ = Fields<Real, backend::Host>(sim_.grid());
+    // Page-locked for full-speed device-to-host copies (a CUDA build with a device).
+    if (device_available())
+      frame_pinned_ = register_host_memory(frame_.array().data(), std::size_t(frame_.array().size()) * sizeof(Real));
+  }
+  sim_.copy_state_to(frame_);
+}
+
+template <typename Real>
+void RunOutputs<Real>::write(const Due& due) {
+  const auto t0 = Clock::now();
+  const double time = sim_.time();
+  const long step = sim_.steps();
+  capture();
+  std::string snapshot, checkpoint;
+  if (due.snapshot) {
+    snapshot = snapshot_name(snapshots_++);
+    last_snapshot_time_ = time;
+    // MISO's cadence: one snapshot at the first step whose time reaches each multiple.
+    if (time >= cfg_.dt_output * double(next_snapshot_)) ++next_snapshot_;
+  }
+  if (due.checkpoint) {
+    checkpoint = checkpoint_name(step);
+    last_checkpoint_step_ = step;
+  }
+  std::vector<std::pair<std::size_t, long>> blocks;
+  for (const auto& [b, first] : due.blocks) {
+    // The file is numbered by the newest multiple reached; the next one is after it.
+    const OutputBlockConfig& c = blocks_[b].config;
+    long number = first;
+    while (c.dt > 0 ? time >= c.dt * double(number + 1) : step >= c.every * (number + 1)) ++number;
+    next_block_[b] = number + 1;
+    blocks.emplace_back(b, number);
+  }
+  writer_.submit([this, snapshot, checkpoint, blocks, time, step] {
+    if (!snapshot.empty()) write_snapshot_job(snapshot, time, step);
+    if (!checkpoint.empty()) write_checkpoint_job(checkpoint, time, step);
+    for (const auto& [b, number] : blocks) write_block_job(b, number, time, step);
+  });
+  seconds_ += seconds_since(t0);
+}
+
+template <typename Real>
+void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, long step) {
+  const auto t0 = Clock::now();
+  const Communicator& comm = sim_.communicator();
+  const int index = snapshot_number(name);
+  write_state(comm, sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
+              meta(time, step, index));
+  write_seconds_ = seconds_since(t0);
+  std::vector<double> plane;
+  if (cfg_.write_png) {
+    const io::CellBox box = image_plane(sim_.global_grid(), cfg_.png_z);
+    const io::CellBox part = intersect(block_box(sim_.grid()), box);
+    std::vector<Real> values;
+    copy_interior(frame_, sim_.grid(), density, part, values);
+    plane = gather_plane(comm, part, std::vector<double>(values.begin(), values.end()), box);
+  }
+  if (output_) output_->add_snapshot(name, time, plane);
+}
+
+template <typename Real>
+void RunOutputs<Real>::write_checkpoint_job(const std::string& name, double time, long step) {
+  const auto t0 = Clock::now();
+  write_state(sim_.communicator(), sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
+              meta(time, step, snapshots_));
+  write_seconds_ = seconds_since(t0);
+  if (output_) output_->add_checkpoint(name, time, step);
+}
+
+template <typename Real>
+void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, long step) {
+  const OutputBlock& block = blocks_[b];
+  const Grid& local = sim_.grid();
+  const io::CellBox part = intersect(block_box(local), block.region);
+  const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
+  std::vector<std::vector<Real>> values(block.variables.size());
+  std::vector<io::FieldRef> fields;
+  std::vector<std::string> names, vectors;
+  for (std::size_t v = 0; v < block.variables.size(); ++v) {
+    compute_output_variable(block.variables[v], frame_, local, cfg_.gamma, signed_distance_, part, values[v]);
+    fields.push_back({block.variables[v].name, type, values[v].data()});
+    names.push_back(block.variables[v].name);
+  }
+  io::StorageOptions options;
+  options.deflate = block.config.compression;
+  options.vectors = block.vectors;
+  for (const io::VectorRef& v : block.vectors) vectors.push_back(v.name);
+  const std::string name = block_file_name(block.config.name, number);
+  write_distributed(sim_.communicator(), dir_ + "/" + name, block.info, block.region, part, meta(time, step, int(number)),
+                    fields, options);
+  if (output_) output_->add_block_file(block.config.name, name, time, step, block.info, type, names, vectors);
+}
+
+template <typename Real>
+void RunOutputs<Real>::log_row(double dt) {
+  const long step = sim_.steps();
+  const double rate = double(sim_.global_grid().interior_cells()) * double(step - log_step_) / std::max(log_seconds_, 1e-12);
+  const Totals totals = sim_.totals();  // collective
+  if (output_ && step != last_logged_step_) output_->log(step, sim_.time(), dt, totals, step > log_step_ ? rate : 0.0);
+  last_logged_step_ = step;
+  log_step_ = step;
+  log_seconds_ = 0;
+  if (cfg_.log_dt > 0) next_log_time_ = cfg_.log_dt * double(first_multiple_after(sim_.time(), cfg_.log_dt));
+}
+
+template <typename Real>
+void RunOutputs<Real>::initial() {
+  if (start_on_disk_) return;
+  Due due = due_now(sim_.time(), sim_.steps());
+  due.snapshot = true;  // the start state is the first snapshot of this directory
+  due.checkpoint = false;
+  write(due);
+  log_row(0.0);
+}
+
+template <typename Real>
+void RunOutputs<Real>::after_step(double dt, double step_seconds) {
+  log_seconds_ += step_seconds;
+  last_dt_ = dt;
+  const Due due = due_now(sim_.time(), sim_.steps());
+  if (due.any()) write(due);
+  if (due.snapshot || due.log || sim_.steps() - log_step_ >= cfg_.log_every) log_row(dt);
+}
+
+template <typename Real>
+std::string RunOutputs<Real>::checkpoint_now() {
+  const long step = sim_.steps();
+  if (last_checkpoint_step_ != step) {
+    Due due;
+    due.checkpoint = true;
+    write(due);
+  }
+  const auto t0 = Clock::now();
+  writer_.wait();
+  seconds_ += seconds_since(t0);
+  return dir_ + "/" + checkpoint_name(step);
+}
+
+template <typename Real>
+void RunOutputs<Real>::finish() {
+  // The final state is always kept, even when it does not fall on the output cadence.
+  if (snapshots_ == 0 || last_snapshot_time_ != sim_.time()) {
+    Due due;
+    due.snapshot = true;
+    write(due);
+    log_row(last_dt_);
+  }
+  wait();
+}
+
+template <typename Real>
+void RunOutputs<Real>::wait() {
+  const auto t0 = Clock::now();
+  writer_.wait();
+  seconds_ += seconds_since(t0);
+}
+
+template class RunOutputs<float>;
+template class RunOutputs<double>;
+
+}  // namespace mhd
+}  // namespace alfven
