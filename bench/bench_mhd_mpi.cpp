@@ -8,14 +8,22 @@
 //
 //   mpiexec -n 2 bench_mhd_mpi --grid 512 256 256 --precision float --backend cuda --steps 20
 // Weak-scaling efficiency = rate(N ranks, N blocks of B) / (N * rate(1 rank, B)).
+//
+// --snapshot DIR also writes the state as one snapshot DIR/bench_snapshot.h5 the way a run does
+// (mhd/state_io.hpp: one process, every rank its hyperslab with parallel HDF5, or through rank 0)
+// after the steps, and adds "snapshot_seconds" (slowest rank, from the copy of the state to the
+// host to the rename of the complete file) and "snapshot_GBps" (nine fields' bytes over that
+// time) to the line; the file is removed afterwards. --steps 0 measures the write alone.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "alfven/mhd/parallel.hpp"
+#include "alfven/mhd/state_io.hpp"
 #include "alfven/mhd/run.hpp"
 #include "alfven/mhd/simulation.hpp"
 
@@ -26,6 +34,7 @@ struct Args {
   int procs[3] = {0, 0, 0};
   std::string precision = "float", backend = "cuda";
   int steps = 20, warmup = 3;
+  std::string snapshot_dir;  // --snapshot: where to write the timed snapshot ("" = none)
 };
 
 Args parse(int argc, char** argv) {
@@ -56,10 +65,13 @@ Args parse(int argc, char** argv) {
     } else if (s == "--warmup") {
       need(1);
       a.warmup = std::atoi(argv[++i]);
+    } else if (s == "--snapshot") {
+      need(1);
+      a.snapshot_dir = argv[++i];
     } else {
       std::fprintf(stderr,
                    "usage: bench_mhd_mpi [--grid NX NY NZ] [--procs PX PY PZ] [--precision float|double]\n"
-                   "                     [--backend host|cuda] [--steps N] [--warmup N]\n");
+                   "                     [--backend host|cuda] [--steps N] [--warmup N] [--snapshot DIR]\n");
       std::exit(2);
     }
   }
@@ -81,6 +93,22 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
   const double out = sim.communicator().max(h1.pack_and_copy_out - h0.pack_and_copy_out);
   const double mpi = sim.communicator().max(h1.mpi - h0.mpi);
   const double in = sim.communicator().max(h1.copy_in_and_unpack - h0.copy_in_and_unpack);
+  double snapshot_seconds = 0;
+  if (!a.snapshot_dir.empty()) {
+    const std::string path = a.snapshot_dir + "/bench_snapshot.h5";
+    alfven::io::SnapshotMeta meta;
+    meta.problem = cfg.problem;
+    meta.time = sim.time();
+    meta.step = sim.steps();
+    meta.gamma = cfg.gamma;
+    sim.communicator().min(0.0);
+    const auto w0 = clock::now();
+    alfven::mhd::Fields<Real, alfven::backend::Host> host(sim.grid());
+    sim.copy_state_to(host);
+    alfven::mhd::write_state(sim.communicator(), sim.grid(), sim.global_grid(), host, std::vector<Real>{}, path, meta);
+    snapshot_seconds = sim.communicator().max(std::chrono::duration<double>(clock::now() - w0).count());
+    if (sim.communicator().rank() == 0) std::filesystem::remove(path);
+  }
   if (sim.communicator().rank() != 0) return;
   const auto& g = sim.global_grid();
   const auto& l = sim.grid();
@@ -90,9 +118,10 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
       "{\"bench\":\"mhd_mpi\",\"ranks\":%d,\"dims\":[%d,%d,%d],\"grid\":[%d,%d,%d],\"local\":[%d,%d,%d],"
       "\"precision\":\"%s\",\"backend\":\"%s\",\"steps\":%d,\"seconds\":%.4f,\"cell_updates_per_second\":%.4g,"
       "\"halo_path_x\":\"%s\",\"halo_seconds\":%.4f,\"halo_pack_copy_out\":%.4f,\"halo_mpi\":%.4f,\"halo_copy_in_unpack\":%.4f,"
-      "\"overlap_copy_out\":%.4f,\"overlap_work\":%.4f}\n",
+      "\"overlap_copy_out\":%.4f,\"overlap_work\":%.4f,\"snapshot_seconds\":%.4f,\"snapshot_GBps\":%.3f}\n",
       sim.communicator().size(), dims[0], dims[1], dims[2], g.global_n[0], g.global_n[1], g.global_n[2], l.n[0],
-      l.n[1], l.n[2], a.precision.c_str(), a.backend.c_str(), a.steps, seconds, cells * a.steps / seconds, sim.solver().halo_path(0), halo, out, mpi, in, h1.overlap_copy_out - h0.overlap_copy_out, h1.overlap_work - h0.overlap_work);
+      l.n[1], l.n[2], a.precision.c_str(), a.backend.c_str(), a.steps, seconds, cells * a.steps / seconds, sim.solver().halo_path(0), halo, out, mpi, in, h1.overlap_copy_out - h0.overlap_copy_out, h1.overlap_work - h0.overlap_work, snapshot_seconds,
+      snapshot_seconds > 0 ? 9.0 * sizeof(Real) * cells / snapshot_seconds / 1e9 : 0.0);
 }
 
 }  // namespace

@@ -69,6 +69,7 @@ export(EXPORT AlfvenTargets NAMESPACE Alfven:: FILE ${PROJECT_BINARY_DIR}/Alfven
 # What the package must find again in the consumer: the choices this build made.
 set(ALFVEN_PACKAGE_HAS_CUDA ${ALFVEN_ENABLE_CUDA})
 set(ALFVEN_PACKAGE_HAS_MPI ${ALFVEN_HAVE_MPI})
+set(ALFVEN_PACKAGE_PARALLEL_HDF5 ${ALFVEN_HAVE_PARALLEL_HDF5})
 set(ALFVEN_PACKAGE_HAS_OPENMP ${OpenMP_CXX_FOUND})
 set(ALFVEN_PACKAGE_CORE_ONLY ${ALFVEN_CORE_ONLY})
 configure_file(${CMAKE_CURRENT_LIST_DIR}/AlfvenConfig.cmake.in

@@ -151,7 +151,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     double dt = 0;
     try {
       // time.exact_times: the step lands on the next output time or tend (ignored otherwise).
-      dt = double(sim.step(std::min(cfg.tend, cfg.dt_output * double(next_output))));
+      dt = double(sim.step(std::min(cfg.tend, outputs.next_output_time())));
     } catch (const UnphysicalStateError& e) {
       progress.finish();
       outputs.wait();  // the snapshot in flight is complete and listed

@@ -168,7 +168,7 @@ std::string RunOutput::add_snapshot(const std::string& name, double time, const 
     char title[96];
     if (three_d)
       std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time,
-                    grid_.lo[2] + (k_image + 0.5) * grid_.d[2]);
+                    grid_.lo[2] + (image_plane(grid_, config_.png_z).offset[2] + 0.5) * grid_.d[2]);
     else
       std::snprintf(title, sizeof title, "density  t = %.4f", time);
     io::write_field_png(dir_ + "/" + image_name(index), image.data(), w, h, title, lo, hi,

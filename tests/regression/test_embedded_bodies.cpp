@@ -221,8 +221,7 @@ mhd: {artificial_viscosity: {cs_fac: 0, ca_fac: 0, vv_fac: 0}}
 viscosity: {nu: 0.01}
 bodies:
   - geometry: {translate: {by: [0, -0.5, 0.5], shape: {box: {half: [10, 0.5, 10]}}}}
-    wall: )") + wall + "
-");
+    wall: )") + wall + "\n");
     Simulation<double> sim(cfg, "host");
     sim.run_until(cfg.tend);
     ASSERT_EQ(sim.time(), 0.5);
