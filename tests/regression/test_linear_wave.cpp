@@ -3,7 +3,7 @@
 // the differences are fourth order in space, so with the artificial viscosity off the L1 error
 // falls as N^-4; we ask for a measured order of at least 3.5 between 32 and 64 cells (at 16 cells
 // the error is not yet in the asymptotic range for every wave). bench/bench_linear_wave adds
-// N = 128 and the default artificial viscosity.
+// N = 128 and the default artificial viscosity (the table in docs/problems.md).
 #include <gtest/gtest.h>
 
 #include <cmath>
