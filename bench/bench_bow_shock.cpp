@@ -20,7 +20,9 @@ using namespace alfven::mhd;
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: bench_bow_shock CONFIG.yaml --radius R [--backend host|cuda] [--set key=value]...\n");
+    std::fprintf(stderr,
+                 "usage: bench_bow_shock CONFIG.yaml --radius R [--backend host|cuda] [--set "
+                 "key=value]...\n");
     return 2;
   }
   RunOptions o;
@@ -29,9 +31,12 @@ int main(int argc, char** argv) {
   double radius = 0;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string key = argv[i];
-    if (key == "--set") o.overrides.push_back(argv[i + 1]);
-    else if (key == "--backend") backend = argv[i + 1];
-    else if (key == "--radius") radius = std::atof(argv[i + 1]);
+    if (key == "--set")
+      o.overrides.push_back(argv[i + 1]);
+    else if (key == "--backend")
+      backend = argv[i + 1];
+    else if (key == "--radius")
+      radius = std::atof(argv[i + 1]);
   }
   try {
     ALFVEN_REQUIRE(radius > 0, "bench_bow_shock: give the body's --radius");
@@ -41,17 +46,21 @@ int main(int argc, char** argv) {
     const auto t0 = std::chrono::steady_clock::now();
     Simulation<double> sim(cfg, backend);
     sim.run_until(cfg.tend);
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     Fields<double, backend::Host> q(sim.grid());
     sim.copy_state_to(q);
-    const double shock =
-        bench::shock_position(q, sim.grid(), 1.0, mach, cfg.gamma, 0.0, sphere ? 0.0 : sim.grid().centre(2, 0));
-    const double standoff = (-radius - shock) / radius, billig = bench::billig_standoff(mach, sphere);
-    std::printf("{\"name\": \"bow_shock_standoff\", \"body\": \"%s\", \"mach\": %g, \"cells_per_radius\": %.1f, "
-                "\"time\": %.4g, \"steps\": %ld, \"standoff_over_radius\": %.4f, \"billig\": %.4f, "
-                "\"relative_error\": %.4f, \"backend\": \"%s\", \"seconds\": %.2f}\n",
-                sphere ? "sphere" : "cylinder", mach, radius / sim.grid().d[0], sim.time(), sim.steps(), standoff,
-                billig, standoff / billig - 1, sim.solver().backend_name(), seconds);
+    const double shock = bench::shock_position(q, sim.grid(), 1.0, mach, cfg.gamma, 0.0,
+                                               sphere ? 0.0 : sim.grid().centre(2, 0));
+    const double standoff = (-radius - shock) / radius,
+                 billig = bench::billig_standoff(mach, sphere);
+    std::printf(
+        "{\"name\": \"bow_shock_standoff\", \"body\": \"%s\", \"mach\": %g, \"cells_per_radius\": "
+        "%.1f, "
+        "\"time\": %.4g, \"steps\": %ld, \"standoff_over_radius\": %.4f, \"billig\": %.4f, "
+        "\"relative_error\": %.4f, \"backend\": \"%s\", \"seconds\": %.2f}\n",
+        sphere ? "sphere" : "cylinder", mach, radius / sim.grid().d[0], sim.time(), sim.steps(),
+        standoff, billig, standoff / billig - 1, sim.solver().backend_name(), seconds);
     return 0;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_bow_shock: %s\n", e.what());

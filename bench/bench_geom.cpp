@@ -63,7 +63,6 @@ std::vector<Vec3<T>> grid_points(const AABB<T>& box, int n) {
   return p;
 }
 
-
 /// Times `shape` on `points`: the pool overload with 1 and all threads, the vector overload
 /// with all threads; best of `repeats` after one warm-up.
 template <typename P, typename T>
@@ -126,7 +125,8 @@ void run_case(const std::string& name, const char* precision, const std::vector<
   const Pool device = Pool::mirror(pool, gpu::memory_resource());
   const BVHUnion<P> view = bvh.rebased_view(device);
   run_points(name, precision, view, grid_points(bvh.box(), o.grid), "grid", o);
-  run_points(name, precision, view, alfven::bench::random_points_3x(bvh.box(), o.random), "random_3x_box", o);
+  run_points(name, precision, view, alfven::bench::random_points_3x(bvh.box(), o.random),
+             "random_3x_box", o);
 }
 
 template <typename T>

@@ -33,7 +33,8 @@ int main(int argc, char** argv) {
   try {
     for (const bool viscous : {false, true}) {
       for (const char* wave : {"alfven", "fast", "slow", "entropy"}) {
-        std::vector<std::string> overrides = viscous ? std::vector<std::string>{} : alfven_test::no_artificial_viscosity();
+        std::vector<std::string> overrides =
+            viscous ? std::vector<std::string>{} : alfven_test::no_artificial_viscosity();
         if (!amplitude.empty()) overrides.push_back("problem_parameters.amplitude=" + amplitude);
         std::string errors, orders;
         double last = 0;
@@ -49,10 +50,13 @@ int main(int argc, char** argv) {
           last = e;
         }
         std::string n_list;
-        for (std::size_t s = 0; s < sizes.size(); ++s) n_list += (s ? ", " : "") + std::to_string(sizes[s]);
-        std::printf("{\"bench\": \"linear_wave\", \"wave\": \"%s\", \"artificial_viscosity\": \"%s\", \"sizes\": [%s], "
-                    "\"l1_error\": [%s], \"order\": [%s]}\n",
-                    wave, viscous ? "default" : "off", n_list.c_str(), errors.c_str(), orders.c_str());
+        for (std::size_t s = 0; s < sizes.size(); ++s)
+          n_list += (s ? ", " : "") + std::to_string(sizes[s]);
+        std::printf(
+            "{\"bench\": \"linear_wave\", \"wave\": \"%s\", \"artificial_viscosity\": \"%s\", "
+            "\"sizes\": [%s], "
+            "\"l1_error\": [%s], \"order\": [%s]}\n",
+            wave, viscous ? "default" : "off", n_list.c_str(), errors.c_str(), orders.c_str());
         std::fflush(stdout);
       }
     }

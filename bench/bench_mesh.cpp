@@ -36,9 +36,9 @@
 
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
-#include "bench_common.hpp"
-#include "alfven/geom/mesh_sdf.hpp"
 #include "alfven/geom/mesh_io.hpp"
+#include "alfven/geom/mesh_sdf.hpp"
+#include "bench_common.hpp"
 
 #ifndef ALFVEN_BENCH_MESH_DIR
 #define ALFVEN_BENCH_MESH_DIR "../shared/meshes"
@@ -130,8 +130,6 @@ std::vector<Vec3<T>> grid_points(const AABB<T>& box, int n, bool blocks) {
   return p;
 }
 
-
-
 template <typename T>
 void run_points(const std::string& name, const char* precision, const SignedDistance<T>& query,
                 const std::vector<Vec3<T>>& points, const std::string& label, const Options& o) {
@@ -154,8 +152,7 @@ void run_points(const std::string& name, const char* precision, const SignedDist
     print_case(name, precision, label, n, threads, "pool", double(n) / t, "queries_per_second",
                "queries/s");
     if (threads == 1)
-      print_case(name, precision, label, n, 1, "pool", 1e6 * t / double(n), "us_per_query",
-                 "us");
+      print_case(name, precision, label, n, 1, "pool", 1e6 * t / double(n), "us_per_query", "us");
   }
   std::vector<T> d(n);
   const double tv = best_time(o.repeats, [&] { gpu::transform(query, points, d); });

@@ -56,8 +56,8 @@ std::vector<Body> bench_bodies(const std::string& body) {
   const geom::Expr mesh = geom::parse_geometry_yaml("mesh: {file: \"" + body + "\"}", "--body");
   const geom::TriangleMesh& m = *mesh.triangle_mesh;
   const auto box = m.bounds();
-  const double size = std::max({box.second.x - box.first.x, box.second.y - box.first.y,
-                                box.second.z - box.first.z});
+  const double size = std::max(
+      {box.second.x - box.first.x, box.second.y - box.first.y, box.second.z - box.first.z});
   const double s = 0.6 / size;
   const geom::Vec3<double> c{0.5 * (box.first.x + box.second.x), 0.5 * (box.first.y + box.second.y),
                              0.5 * (box.first.z + box.second.z)};
@@ -68,7 +68,8 @@ std::vector<Body> bench_bodies(const std::string& body) {
 }
 
 template <typename Real, typename Backend>
-void bench_case(int n, const char* backend_name, const std::string& stage, const std::string& body) {
+void bench_case(int n, const char* backend_name, const std::string& stage,
+                const std::string& body) {
   const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   const std::vector<Body> bodies = bench_bodies(body);
   const Grid g = make_grid(n, n, n, lo, hi, bodies.empty() ? 2 : embedded_image_reach);
@@ -118,15 +119,19 @@ void bench_case(int n, const char* backend_name, const std::string& stage, const
   threads = omp_get_max_threads();
 #endif
   std::printf(
-      "{\"name\": \"mhd_orszag_tang_3d\", \"backend\": \"%s\", \"precision\": \"%s\", \"size\": [%d, %d, %d], "
-      "\"host_threads\": %d, \"stage\": \"%s\", \"cell_updates_per_second\": %.4g, \"unit\": \"cell updates/s\", "
+      "{\"name\": \"mhd_orszag_tang_3d\", \"backend\": \"%s\", \"precision\": \"%s\", \"size\": "
+      "[%d, %d, %d], "
+      "\"host_threads\": %d, \"stage\": \"%s\", \"cell_updates_per_second\": %.4g, \"unit\": "
+      "\"cell updates/s\", "
       "\"median_step_seconds\": %.4g, \"estimated_bytes_per_cell_update\": %.0f, "
-      "\"estimated_bandwidth_GBps\": %.1f, \"fraction_of_4.3TBps\": %.3f, \"body\": \"%s\", \"solid_cells\": %ld, "
-      "\"ghost_cells\": %ld, \"body_setup_seconds\": %.4g, \"flags\": \"%s\", \"device\": \"%s\"}\n",
+      "\"estimated_bandwidth_GBps\": %.1f, \"fraction_of_4.3TBps\": %.3f, \"body\": \"%s\", "
+      "\"solid_cells\": %ld, "
+      "\"ghost_cells\": %ld, \"body_setup_seconds\": %.4g, \"flags\": \"%s\", \"device\": "
+      "\"%s\"}\n",
       backend_name, sizeof(Real) == 4 ? "float" : "double", n, n, n, threads,
       solver.two_pass_stage() ? "two-pass" : "fused", rate, t, bytes, rate * bytes / 1e9,
-      rate * bytes / 4.3e12, body.c_str(), solver.bodies().counts().solid, solver.bodies().counts().ghost,
-      setup_seconds, ALFVEN_BENCH_FLAGS, device_name().c_str());
+      rate * bytes / 4.3e12, body.c_str(), solver.bodies().counts().solid,
+      solver.bodies().counts().ghost, setup_seconds, ALFVEN_BENCH_FLAGS, device_name().c_str());
   std::fflush(stdout);
 }
 
@@ -135,7 +140,9 @@ void bench_case(int n, const char* backend_name, const std::string& stage, const
 #if defined(__CUDACC__)
 #include "alfven/core/device.hpp"
 namespace {
-std::string device_name() { return alfven::device_count() > 0 ? alfven::device_name(0) : "none"; }
+std::string device_name() {
+  return alfven::device_count() > 0 ? alfven::device_name(0) : "none";
+}
 }  // namespace
 #else
 #include <fstream>
@@ -155,10 +162,14 @@ int main(int argc, char** argv) {
   std::vector<int> sizes = {64, 128};
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string key = argv[i], value = argv[i + 1];
-    if (key == "--backend") backend = value;
-    else if (key == "--precision") precision = value;
-    else if (key == "--stage") stage = value;
-    else if (key == "--body") body = value;
+    if (key == "--backend")
+      backend = value;
+    else if (key == "--precision")
+      precision = value;
+    else if (key == "--stage")
+      stage = value;
+    else if (key == "--body")
+      body = value;
     else if (key == "--sizes") {
       sizes.clear();
       for (const char* s = value.c_str(); *s;) {
@@ -167,7 +178,9 @@ int main(int argc, char** argv) {
         if (*s == ',') ++s;
       }
     } else {
-      std::fprintf(stderr, "usage: bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128] [--stage fused|two-pass] [--body none|sphere|MESH]\n");
+      std::fprintf(stderr,
+                   "usage: bench_mhd [--backend host|cuda] [--precision float|double|both] "
+                   "[--sizes 64,128] [--stage fused|two-pass] [--body none|sphere|MESH]\n");
       return 2;
     }
   }
@@ -180,7 +193,9 @@ int main(int argc, char** argv) {
       if (precision != "double") bench_case<float, backend::CUDA>(n, "cuda", stage, body);
       if (precision != "float") bench_case<double, backend::CUDA>(n, "cuda", stage, body);
 #else
-      std::fprintf(stderr, "bench_mhd: this binary has no CUDA backend (build bench_mhd_cuda with the cuda preset)\n");
+      std::fprintf(stderr,
+                   "bench_mhd: this binary has no CUDA backend (build bench_mhd_cuda with the cuda "
+                   "preset)\n");
       return 1;
 #endif
     }

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "alfven/mhd/parallel.hpp"
-#include "alfven/mhd/state_io.hpp"
 #include "alfven/mhd/run.hpp"
 #include "alfven/mhd/simulation.hpp"
+#include "alfven/mhd/state_io.hpp"
 
 namespace {
 
@@ -69,9 +69,10 @@ Args parse(int argc, char** argv) {
       need(1);
       a.snapshot_dir = argv[++i];
     } else {
-      std::fprintf(stderr,
-                   "usage: bench_mhd_mpi [--grid NX NY NZ] [--procs PX PY PZ] [--precision float|double]\n"
-                   "                     [--backend host|cuda] [--steps N] [--warmup N] [--snapshot DIR]\n");
+      std::fprintf(
+          stderr,
+          "usage: bench_mhd_mpi [--grid NX NY NZ] [--procs PX PY PZ] [--precision float|double]\n"
+          "                     [--backend host|cuda] [--steps N] [--warmup N] [--snapshot DIR]\n");
       std::exit(2);
     }
   }
@@ -87,7 +88,8 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
   sim.communicator().min(0.0);  // start together
   const auto t0 = clock::now();
   for (int s = 0; s < a.steps; ++s) sim.step();  // each step ends with a global CFL reduction
-  const double seconds = sim.communicator().max(std::chrono::duration<double>(clock::now() - t0).count());
+  const double seconds =
+      sim.communicator().max(std::chrono::duration<double>(clock::now() - t0).count());
   const alfven::mhd::HaloProfile h1 = sim.solver().halo_profile();
   const double halo = sim.communicator().max(h1.total() - h0.total());
   const double out = sim.communicator().max(h1.pack_and_copy_out - h0.pack_and_copy_out);
@@ -105,8 +107,10 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
     const auto w0 = clock::now();
     alfven::mhd::Fields<Real, alfven::backend::Host> host(sim.grid());
     sim.copy_state_to(host);
-    alfven::mhd::write_state(sim.communicator(), sim.grid(), sim.global_grid(), host, std::vector<Real>{}, path, meta);
-    snapshot_seconds = sim.communicator().max(std::chrono::duration<double>(clock::now() - w0).count());
+    alfven::mhd::write_state(sim.communicator(), sim.grid(), sim.global_grid(), host,
+                             std::vector<Real>{}, path, meta);
+    snapshot_seconds =
+        sim.communicator().max(std::chrono::duration<double>(clock::now() - w0).count());
     if (sim.communicator().rank() == 0) std::filesystem::remove(path);
   }
   if (sim.communicator().rank() != 0) return;
@@ -115,12 +119,19 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
   const auto& dims = sim.communicator().dims();
   const double cells = double(g.global_n[0]) * g.global_n[1] * g.global_n[2];
   std::printf(
-      "{\"bench\":\"mhd_mpi\",\"ranks\":%d,\"dims\":[%d,%d,%d],\"grid\":[%d,%d,%d],\"local\":[%d,%d,%d],"
-      "\"precision\":\"%s\",\"backend\":\"%s\",\"steps\":%d,\"seconds\":%.4f,\"cell_updates_per_second\":%.4g,"
-      "\"halo_path_x\":\"%s\",\"halo_seconds\":%.4f,\"halo_pack_copy_out\":%.4f,\"halo_mpi\":%.4f,\"halo_copy_in_unpack\":%.4f,"
-      "\"overlap_copy_out\":%.4f,\"overlap_work\":%.4f,\"snapshot_seconds\":%.4f,\"snapshot_GBps\":%.3f}\n",
-      sim.communicator().size(), dims[0], dims[1], dims[2], g.global_n[0], g.global_n[1], g.global_n[2], l.n[0],
-      l.n[1], l.n[2], a.precision.c_str(), a.backend.c_str(), a.steps, seconds, cells * a.steps / seconds, sim.solver().halo_path(0), halo, out, mpi, in, h1.overlap_copy_out - h0.overlap_copy_out, h1.overlap_work - h0.overlap_work, snapshot_seconds,
+      "{\"bench\":\"mhd_mpi\",\"ranks\":%d,\"dims\":[%d,%d,%d],\"grid\":[%d,%d,%d],\"local\":[%d,%"
+      "d,%d],"
+      "\"precision\":\"%s\",\"backend\":\"%s\",\"steps\":%d,\"seconds\":%.4f,\"cell_updates_per_"
+      "second\":%.4g,"
+      "\"halo_path_x\":\"%s\",\"halo_seconds\":%.4f,\"halo_pack_copy_out\":%.4f,\"halo_mpi\":%.4f,"
+      "\"halo_copy_in_unpack\":%.4f,"
+      "\"overlap_copy_out\":%.4f,\"overlap_work\":%.4f,\"snapshot_seconds\":%.4f,\"snapshot_GBps\":"
+      "%.3f}\n",
+      sim.communicator().size(), dims[0], dims[1], dims[2], g.global_n[0], g.global_n[1],
+      g.global_n[2], l.n[0], l.n[1], l.n[2], a.precision.c_str(), a.backend.c_str(), a.steps,
+      seconds, cells * a.steps / seconds, sim.solver().halo_path(0), halo, out, mpi, in,
+      h1.overlap_copy_out - h0.overlap_copy_out, h1.overlap_work - h0.overlap_work,
+      snapshot_seconds,
       snapshot_seconds > 0 ? 9.0 * sizeof(Real) * cells / snapshot_seconds / 1e9 : 0.0);
 }
 
@@ -135,7 +146,8 @@ int main(int argc, char** argv) {
     const char* axes = "ijk";
     for (int d = 0; d < 3; ++d) {
       o.overrides.push_back(std::string("grid.") + axes[d] + "_size=" + std::to_string(a.n[d]));
-      o.overrides.push_back(std::string("mpi.") + "xyz"[d] + "_procs=" + std::to_string(a.procs[d]));
+      o.overrides.push_back(std::string("mpi.") + "xyz"[d] +
+                            "_procs=" + std::to_string(a.procs[d]));
     }
     o.overrides.push_back("precision=" + a.precision);
     const alfven::mhd::RunConfig cfg = alfven::mhd::resolve_config(o);

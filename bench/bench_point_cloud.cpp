@@ -43,7 +43,6 @@ struct Options {
   int repeats = 3;
 };
 
-
 double seconds_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -91,7 +90,6 @@ struct KNearest {
                                    dist2 + q * std::size_t(k));
   }
 };
-
 
 template <typename T, PointSearch S>
 void run_search(const char* precision, const char* search, const std::vector<Vec3<T>>& points,

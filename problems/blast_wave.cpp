@@ -17,7 +17,8 @@ class BlastWave final : public Problem {
  public:
   std::string name() const override { return "blast_wave"; }
   std::string description() const override {
-    return "MHD blast wave (Gardiner & Stone 2005): an over-pressured sphere in a uniform field, 2D or 3D";
+    return "MHD blast wave (Gardiner & Stone 2005): an over-pressured sphere in a uniform field, "
+           "2D or 3D";
   }
   std::string default_config() const override { return builtin_config_text("blast_wave"); }
   std::vector<ProblemParameterSpec> parameters() const override {
@@ -27,7 +28,8 @@ class BlastWave final : public Problem {
             {"pressure", P::Real, "0.1", "gas pressure outside"},
             {"magnetic_field", P::Real, "3.5449077018110318",
              "field strength (Gaussian; the default sqrt(4 pi) is 1 in the papers' units)"},
-            {"field_angle", P::Real, "45", "angle of the field from the x axis in the x-y plane, degrees"}};
+            {"field_angle", P::Real, "45",
+             "angle of the field from the x axis in the x-y plane, degrees"}};
   }
   void configure(const RunConfig& c) override {
     radius_ = parameter_as_double(c, "radius");
@@ -35,8 +37,9 @@ class BlastWave final : public Problem {
     p_out_ = parameter_as_double(c, "pressure");
     const double b = parameter_as_double(c, "magnetic_field");
     const double angle = parameter_as_double(c, "field_angle") * M_PI / 180;
-    ALFVEN_REQUIRE(radius_ > 0 && p_in_ > 0 && p_out_ > 0,
-                   "blast_wave: problem_parameters.radius, pressure_inside and pressure must be > 0");
+    ALFVEN_REQUIRE(
+        radius_ > 0 && p_in_ > 0 && p_out_ > 0,
+        "blast_wave: problem_parameters.radius, pressure_inside and pressure must be > 0");
     field_[0] = b * std::cos(angle);
     field_[1] = b * std::sin(angle);
     const double lo[3] = {c.x_min, c.y_min, c.z_min}, hi[3] = {c.x_max, c.y_max, c.z_max};
@@ -68,7 +71,9 @@ class BlastWave final : public Problem {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_blast_wave() { return std::make_unique<BlastWave>(); }
+std::unique_ptr<Problem> make_blast_wave() {
+  return std::make_unique<BlastWave>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

@@ -23,7 +23,8 @@ class FieldLoop final : public Problem {
   std::string default_config() const override { return builtin_config_text("field_loop"); }
   std::vector<ProblemParameterSpec> parameters() const override {
     using P = ProblemParameterSpec;
-    return {{"amplitude", P::Real, "1e-3", "A0 of the vector potential (the paper's units; times sqrt(4 pi) here)"},
+    return {{"amplitude", P::Real, "1e-3",
+             "A0 of the vector potential (the paper's units; times sqrt(4 pi) here)"},
             {"radius", P::Real, "0.3", "radius R of the loop"},
             {"velocity_x", P::Real, "2", "v_x of the flow"},
             {"velocity_y", P::Real, "1", "v_y of the flow"},
@@ -35,7 +36,8 @@ class FieldLoop final : public Problem {
     velocity_[0] = parameter_as_double(c, "velocity_x");
     velocity_[1] = parameter_as_double(c, "velocity_y");
     pressure_ = parameter_as_double(c, "pressure");
-    ALFVEN_REQUIRE(radius_ > 0 && pressure_ > 0, "field_loop: problem_parameters.radius and pressure must be > 0");
+    ALFVEN_REQUIRE(radius_ > 0 && pressure_ > 0,
+                   "field_loop: problem_parameters.radius and pressure must be > 0");
     centre_[0] = 0.5 * (c.x_min + c.x_max);
     centre_[1] = 0.5 * (c.y_min + c.y_max);
     gamma_ = c.gamma;
@@ -62,7 +64,9 @@ class FieldLoop final : public Problem {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_field_loop() { return std::make_unique<FieldLoop>(); }
+std::unique_ptr<Problem> make_field_loop() {
+  return std::make_unique<FieldLoop>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

@@ -12,8 +12,8 @@
 //   Alfven:    d rho = d v_x = d p = 0, d b_perp = n (unit, perpendicular to b_perp in y-z),
 //              d v_perp = -b_x d b_perp / (rho lambda), lambda = |b_x| / sqrt(rho);
 //   fast/slow: d v_x = 1, d rho = rho / lambda, d p = gamma p / lambda,
-//              d b_perp = b_perp lambda / (lambda^2 - c_ax^2), d v_perp = -b_x d b_perp / (rho lambda),
-//              lambda^2 = (c_s^2 + c_a^2 +- sqrt((c_s^2 + c_a^2)^2 - 4 c_s^2 c_ax^2)) / 2;
+//              d b_perp = b_perp lambda / (lambda^2 - c_ax^2), d v_perp = -b_x d b_perp / (rho
+//              lambda), lambda^2 = (c_s^2 + c_a^2 +- sqrt((c_s^2 + c_a^2)^2 - 4 c_s^2 c_ax^2)) / 2;
 //   entropy:   d rho = 1, the rest 0, lambda = v_x.
 #include <cmath>
 
@@ -29,19 +29,23 @@ class LinearWave final : public Problem {
  public:
   std::string name() const override { return "linear_wave"; }
   std::string description() const override {
-    return "linear MHD wave (alfven, fast, slow, entropy) along x, periodic: the order-of-accuracy test";
+    return "linear MHD wave (alfven, fast, slow, entropy) along x, periodic: the order-of-accuracy "
+           "test";
   }
   std::string default_config() const override { return builtin_config_text("linear_wave"); }
   std::vector<ProblemParameterSpec> parameters() const override {
     using P = ProblemParameterSpec;
     return {{"wave", P::String, "alfven",
-             "alfven (speed 1), fast (2), slow (1/2) or entropy (carried by v_x = 1): periods 1, 1/2, 2, 1"},
+             "alfven (speed 1), fast (2), slow (1/2) or entropy (carried by v_x = 1): periods 1, "
+             "1/2, 2, 1"},
             {"amplitude", P::Real, "1e-6", "amplitude of the unit eigenvector"}};
   }
   void configure(const RunConfig& c) override {
     const std::string wave = parameter_as_string(c, "wave");
-    ALFVEN_REQUIRE(wave == "alfven" || wave == "fast" || wave == "slow" || wave == "entropy",
-                   "linear_wave: problem_parameters.wave must be alfven, fast, slow or entropy, got '" << wave << "'");
+    ALFVEN_REQUIRE(
+        wave == "alfven" || wave == "fast" || wave == "slow" || wave == "entropy",
+        "linear_wave: problem_parameters.wave must be alfven, fast, slow or entropy, got '" << wave
+                                                                                            << "'");
     ALFVEN_REQUIRE(c.i_size > 1, "linear_wave: the wave runs along x, but grid.i_size is 1");
     amplitude_ = parameter_as_double(c, "amplitude");
     gamma_ = c.gamma;
@@ -61,7 +65,8 @@ class LinearWave final : public Problem {
         eigen_[2 + m] = -bx * n[m] / (rho * lambda);
       }
     } else {
-      const double cs2 = gamma_ * p / rho, ca2 = (bx * bx + by * by + bz * bz) / rho, cax2 = bx * bx / rho;
+      const double cs2 = gamma_ * p / rho, ca2 = (bx * bx + by * by + bz * bz) / rho,
+                   cax2 = bx * bx / rho;
       const double root = std::sqrt((cs2 + ca2) * (cs2 + ca2) - 4 * cs2 * cax2);
       const double lambda = std::sqrt(0.5 * (cs2 + ca2 + (wave == "fast" ? root : -root)));
       eigen_[0] = rho / lambda;
@@ -106,7 +111,9 @@ class LinearWave final : public Problem {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_linear_wave() { return std::make_unique<LinearWave>(); }
+std::unique_ptr<Problem> make_linear_wave() {
+  return std::make_unique<LinearWave>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

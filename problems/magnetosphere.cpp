@@ -27,7 +27,8 @@ struct PlanetGravity {
   static constexpr bool active = true;
   Real g;      ///< acceleration at r = 1
   Real r_min;  ///< below this radius (inside the planet) the force is that at r_min
-  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real* x, Real* force, Real&) const {
+  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real* x, Real* force,
+                                     Real&) const {
     const Real r2 = math::max(x[0] * x[0] + x[1] * x[1] + x[2] * x[2], r_min * r_min);
     const Real f = -q.rho * g / (r2 * math::sqrt(r2));
     for (int a = 0; a < 3; ++a) force[a] = f * x[a];
@@ -38,20 +39,24 @@ class Magnetosphere final : public ProblemWithSources<Magnetosphere> {
  public:
   std::string name() const override { return "magnetosphere"; }
   std::string description() const override {
-    return "a planet's dipole in the solar wind (MISO's mhd3d_magnetosphere, after Ogino 1986), 3D, embedded planet";
+    return "a planet's dipole in the solar wind (MISO's mhd3d_magnetosphere, after Ogino 1986), "
+           "3D, embedded planet";
   }
   std::string default_config() const override { return builtin_config_text("magnetosphere"); }
   std::vector<ProblemParameterSpec> parameters() const override {
     using P = ProblemParameterSpec;
-    return {{"solar_wind_density", P::Real, "5e-4", "density of the solar wind"},
-            {"solar_wind_pressure", P::Real, "3.56e-8", "gas pressure of the solar wind"},
-            {"solar_wind_velocity", P::Real, "0.05", "v_x of the solar wind (entering at x_min)"},
-            {"imf_bz", P::Real, "-1.5e-4", "B_z of the interplanetary field carried by the wind"},
-            {"planet_pressure", P::Real, "5.4e-7", "p_planet of the atmosphere p = max(p_planet / r^2, p_sw)"},
-            {"gravity", P::Real, "1.35e-6", "gravitational acceleration at r = 1 (falls as 1 / r^2)"},
-            {"planet_radius", P::Real, "3.5",
-             "radius of the planet: inside it the state is that of the surface point on the same radius (give "
-             "the embedded body of bodies: the same radius)"}};
+    return {
+        {"solar_wind_density", P::Real, "5e-4", "density of the solar wind"},
+        {"solar_wind_pressure", P::Real, "3.56e-8", "gas pressure of the solar wind"},
+        {"solar_wind_velocity", P::Real, "0.05", "v_x of the solar wind (entering at x_min)"},
+        {"imf_bz", P::Real, "-1.5e-4", "B_z of the interplanetary field carried by the wind"},
+        {"planet_pressure", P::Real, "5.4e-7",
+         "p_planet of the atmosphere p = max(p_planet / r^2, p_sw)"},
+        {"gravity", P::Real, "1.35e-6", "gravitational acceleration at r = 1 (falls as 1 / r^2)"},
+        {"planet_radius", P::Real, "3.5",
+         "radius of the planet: inside it the state is that of the surface point on the same "
+         "radius (give "
+         "the embedded body of bodies: the same radius)"}};
   }
   void configure(const RunConfig& c) override {
     rho_sw_ = parameter_as_double(c, "solar_wind_density");
@@ -62,10 +67,12 @@ class Magnetosphere final : public ProblemWithSources<Magnetosphere> {
     g_ = parameter_as_double(c, "gravity");
     radius_ = parameter_as_double(c, "planet_radius");
     ALFVEN_REQUIRE(rho_sw_ > 0 && p_sw_ > 0 && p_planet_ > 0,
-                   "magnetosphere: problem_parameters.solar_wind_density, solar_wind_pressure and planet_pressure "
+                   "magnetosphere: problem_parameters.solar_wind_density, solar_wind_pressure and "
+                   "planet_pressure "
                    "must be > 0");
-    ALFVEN_REQUIRE(c.i_size > 1 && c.j_size > 1 && c.k_size > 1,
-                   "magnetosphere: the run is 3D; set grid.i_size, j_size and k_size > 1 (e.g. 64)");
+    ALFVEN_REQUIRE(
+        c.i_size > 1 && c.j_size > 1 && c.k_size > 1,
+        "magnetosphere: the run is 3D; set grid.i_size, j_size and k_size > 1 (e.g. 64)");
     gamma_ = c.gamma;
     x_min_ = c.x_min;
     r_min_ = 0.5 * std::min({(c.x_max - c.x_min) / c.i_size, (c.y_max - c.y_min) / c.j_size,
@@ -110,13 +117,16 @@ class Magnetosphere final : public ProblemWithSources<Magnetosphere> {
   }
 
  private:
-  double rho_sw_ = 5e-4, p_sw_ = 3.56e-8, v_sw_ = 0.05, bz_imf_ = -1.5e-4, p_planet_ = 5.4e-7, g_ = 1.35e-6;
+  double rho_sw_ = 5e-4, p_sw_ = 3.56e-8, v_sw_ = 0.05, bz_imf_ = -1.5e-4, p_planet_ = 5.4e-7,
+         g_ = 1.35e-6;
   double gamma_ = 5.0 / 3.0, x_min_ = -44.8, r_min_ = 0.35, radius_ = 3.5;
 };
 
 }  // namespace
 
-std::unique_ptr<Problem> make_magnetosphere() { return std::make_unique<Magnetosphere>(); }
+std::unique_ptr<Problem> make_magnetosphere() {
+  return std::make_unique<Magnetosphere>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

@@ -1,7 +1,7 @@
 // Orszag-Tang vortex (Orszag & Tang 1979, J. Fluid Mech. 90, 129) in MISO's normalisation
 // (mhd-scheme.md, "Reference set-up"): gamma = 5/3, rho = 1, p = 1/gamma, v0 = 1,
-// b0 = sqrt(4 pi) / gamma, v = v0 (-sin 2 pi y, sin 2 pi x, 0), B = (-b0 sin 2 pi y, b0 sin 4 pi x, 0).
-// The state does not depend on z, so a run with k_size > 1 is the 2D vortex extruded in z.
+// b0 = sqrt(4 pi) / gamma, v = v0 (-sin 2 pi y, sin 2 pi x, 0), B = (-b0 sin 2 pi y, b0 sin 4 pi x,
+// 0). The state does not depend on z, so a run with k_size > 1 is the 2D vortex extruded in z.
 #include <cmath>
 
 #include "alfven/mhd/problem.hpp"
@@ -40,7 +40,9 @@ class OrszagTang final : public Problem {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_orszag_tang() { return std::make_unique<OrszagTang>(); }
+std::unique_ptr<Problem> make_orszag_tang() {
+  return std::make_unique<OrszagTang>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

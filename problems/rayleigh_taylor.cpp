@@ -26,7 +26,8 @@ class RayleighTaylor final : public Problem {
  public:
   std::string name() const override { return "rayleigh_taylor"; }
   std::string description() const override {
-    return "Rayleigh-Taylor instability, heavy over light in gravity (MISO's hd2d_rayleigh_taylor), 2D or 3D";
+    return "Rayleigh-Taylor instability, heavy over light in gravity (MISO's "
+           "hd2d_rayleigh_taylor), 2D or 3D";
   }
   std::string default_config() const override { return builtin_config_text("rayleigh_taylor"); }
   std::vector<ProblemParameterSpec> parameters() const override {
@@ -35,9 +36,12 @@ class RayleighTaylor final : public Problem {
             {"density_lower", P::Real, "1", "density below"},
             {"pressure", P::Real, "2.5", "gas pressure at the interface"},
             {"perturbation", P::String, "random",
-             "random: v_x, v_y (and v_z in 3D) of every cell get amplitude x a seeded uniform number in [-1, 1) "
-             "(MISO's); mode: v_y = amplitude (1 + cos(2 pi (x - x_mid) / L_x)) (1 + cos(2 pi (y - y_mid) / L_y)) / 4"},
-            {"amplitude", P::Real, "0.01", "amplitude of the velocity perturbation (0: the unperturbed equilibrium)"},
+             "random: v_x, v_y (and v_z in 3D) of every cell get amplitude x a seeded uniform "
+             "number in [-1, 1) "
+             "(MISO's); mode: v_y = amplitude (1 + cos(2 pi (x - x_mid) / L_x)) (1 + cos(2 pi (y - "
+             "y_mid) / L_y)) / 4"},
+            {"amplitude", P::Real, "0.01",
+             "amplitude of the velocity perturbation (0: the unperturbed equilibrium)"},
             {"seed", P::Integer, "1", "seed of the random perturbation"}};
   }
   void configure(const RunConfig& c) override {
@@ -48,15 +52,19 @@ class RayleighTaylor final : public Problem {
     seed_ = std::uint64_t(std::stoll(parameter_as_string(c, "seed")));
     const std::string kind = parameter_as_string(c, "perturbation");
     ALFVEN_REQUIRE(kind == "random" || kind == "mode",
-                   "rayleigh_taylor: problem_parameters.perturbation must be random or mode, got '" << kind << "'");
+                   "rayleigh_taylor: problem_parameters.perturbation must be random or mode, got '"
+                       << kind << "'");
     mode_ = kind == "mode";
     ALFVEN_REQUIRE(rho_upper_ > 0 && rho_lower_ > 0 && p0_ > 0,
-                   "rayleigh_taylor: problem_parameters.density_upper, density_lower and pressure must be > 0");
+                   "rayleigh_taylor: problem_parameters.density_upper, density_lower and pressure "
+                   "must be > 0");
     ALFVEN_REQUIRE(c.gravity[0] == 0 && c.gravity[2] == 0 && c.gravity[1] < 0,
-                   "rayleigh_taylor: gravity must point along -y: set sources.gravity to [0, -g, 0] with g > 0 "
+                   "rayleigh_taylor: gravity must point along -y: set sources.gravity to [0, -g, "
+                   "0] with g > 0 "
                    "(e.g. [0, -0.1, 0])");
-    ALFVEN_REQUIRE(c.j_size > 4, "rayleigh_taylor: the layers are stacked along y, but grid.j_size is "
-                                     << c.j_size << "; set it to the number of cells (e.g. 384)");
+    ALFVEN_REQUIRE(c.j_size > 4,
+                   "rayleigh_taylor: the layers are stacked along y, but grid.j_size is "
+                       << c.j_size << "; set it to the number of cells (e.g. 384)");
     g_ = -c.gravity[1];
     gamma_ = c.gamma;
     dy_ = (c.y_max - c.y_min) / c.j_size;
@@ -67,8 +75,11 @@ class RayleighTaylor final : public Problem {
     three_d_ = c.k_size > 1;
     // Hydrostatic p(y) within 2.5 cells of the interface must stay positive.
     const double top = p0_ - g_ * rho_upper_ * (c.y_max - y_mid_ + 3 * dy_);
-    ALFVEN_REQUIRE(top > 0, "rayleigh_taylor: the hydrostatic pressure falls to " << top
-                                << " at the top of the domain; raise problem_parameters.pressure or lower the gravity");
+    ALFVEN_REQUIRE(
+        top > 0,
+        "rayleigh_taylor: the hydrostatic pressure falls to "
+            << top
+            << " at the top of the domain; raise problem_parameters.pressure or lower the gravity");
   }
   InitialState initial_state(double x, double y, double z) const override {
     InitialState q;
@@ -77,7 +88,8 @@ class RayleighTaylor final : public Problem {
       q.density = h > 0 ? rho_upper_ : rho_lower_;
     } else {
       // The density the scheme's difference of the hydrostatic pressure balances (file comment).
-      const double dp = ((pressure(h - 2 * dy_) - 8 * pressure(h - dy_)) + 8 * pressure(h + dy_)) - pressure(h + 2 * dy_);
+      const double dp = ((pressure(h - 2 * dy_) - 8 * pressure(h - dy_)) + 8 * pressure(h + dy_)) -
+                        pressure(h + 2 * dy_);
       q.density = -dp / (12 * dy_) / g_;
     }
     q.internal_energy = pressure(h) / ((gamma_ - 1) * q.density);
@@ -104,7 +116,9 @@ class RayleighTaylor final : public Problem {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_rayleigh_taylor() { return std::make_unique<RayleighTaylor>(); }
+std::unique_ptr<Problem> make_rayleigh_taylor() {
+  return std::make_unique<RayleighTaylor>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

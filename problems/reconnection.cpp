@@ -32,7 +32,8 @@ struct LocalisedResistivity {
   template <typename R>
   ALFVEN_HOST_DEVICE void operator()(const Primitive<R>&, const R*, R*, R&) const {}
   ALFVEN_HOST_DEVICE Real resistivity(const Real* x) const {
-    const Real s = math::exp(Real(-2) * math::sqrt(x[0] * x[0] + x[1] * x[1]));  // sech^2 r = 4 s / (1 + s)^2
+    const Real s =
+        math::exp(Real(-2) * math::sqrt(x[0] * x[0] + x[1] * x[1]));  // sech^2 r = 4 s / (1 + s)^2
     return eta0 + (eta1 - eta0) * Real(4) * s / ((Real(1) + s) * (Real(1) + s));
   }
 };
@@ -41,7 +42,8 @@ class Reconnection final : public ProblemWithSources<Reconnection> {
  public:
   std::string name() const override { return "reconnection"; }
   std::string description() const override {
-    return "Petschek reconnection with a localised resistivity (MISO's mhd2d_reconnection, Zenitani 2015), 2D";
+    return "Petschek reconnection with a localised resistivity (MISO's mhd2d_reconnection, "
+           "Zenitani 2015), 2D";
   }
   std::string default_config() const override { return builtin_config_text("reconnection"); }
   std::vector<ProblemParameterSpec> parameters() const override {
@@ -57,11 +59,13 @@ class Reconnection final : public ProblemWithSources<Reconnection> {
     eta1_ = parameter_as_double(c, "eta1");
     a_ = parameter_as_double(c, "perturbation");
     ALFVEN_REQUIRE(beta_ > 0, "reconnection: problem_parameters.beta must be > 0, got " << beta_);
-    ALFVEN_REQUIRE(eta0_ >= 0 && eta1_ >= 0,
-                   "reconnection: problem_parameters.eta0 and eta1 must be >= 0 (resistivities), got " << eta0_
-                                                                                                    << " and " << eta1_);
-    ALFVEN_REQUIRE(c.i_size > 1 && c.j_size > 1 && c.k_size == 1,
-                   "reconnection: the run is 2D in x (outflow) and y (inflow); set grid.k_size to 1");
+    ALFVEN_REQUIRE(
+        eta0_ >= 0 && eta1_ >= 0,
+        "reconnection: problem_parameters.eta0 and eta1 must be >= 0 (resistivities), got "
+            << eta0_ << " and " << eta1_);
+    ALFVEN_REQUIRE(
+        c.i_size > 1 && c.j_size > 1 && c.k_size == 1,
+        "reconnection: the run is 2D in x (outflow) and y (inflow); set grid.k_size to 1");
     gamma_ = c.gamma;
   }
   InitialState initial_state(double x, double y, double) const override {
@@ -87,7 +91,9 @@ class Reconnection final : public ProblemWithSources<Reconnection> {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_reconnection() { return std::make_unique<Reconnection>(); }
+std::unique_ptr<Problem> make_reconnection() {
+  return std::make_unique<Reconnection>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

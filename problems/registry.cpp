@@ -31,7 +31,8 @@ void register_problem(ProblemFactory factory) {
   ALFVEN_REQUIRE(factory, "register_problem: empty factory");
   const std::string name = factory()->name();
   for (const auto& p : builtin_problems())
-    ALFVEN_REQUIRE(p->name() != name, "register_problem: a problem named '" << name << "' already exists");
+    ALFVEN_REQUIRE(p->name() != name,
+                   "register_problem: a problem named '" << name << "' already exists");
   user_factories().push_back(std::move(factory));
 }
 

@@ -26,7 +26,8 @@ class Rotor final : public Problem {
             {"density", P::Real, "10", "density of the disc (the gas around it has 1)"},
             {"velocity", P::Real, "2", "rotation speed at r0 (angular velocity velocity / r0)"},
             {"pressure", P::Real, "1", "uniform gas pressure"},
-            {"magnetic_field_x", P::Real, "5", "uniform B_x (Gaussian units: 5 / sqrt(4 pi) in the papers' units)"}};
+            {"magnetic_field_x", P::Real, "5",
+             "uniform B_x (Gaussian units: 5 / sqrt(4 pi) in the papers' units)"}};
   }
   void configure(const RunConfig& c) override {
     r0_ = parameter_as_double(c, "radius");
@@ -35,9 +36,10 @@ class Rotor final : public Problem {
     omega_ = parameter_as_double(c, "velocity") / r0_;
     pressure_ = parameter_as_double(c, "pressure");
     bx_ = parameter_as_double(c, "magnetic_field_x");
-    ALFVEN_REQUIRE(r0_ > 0 && r1_ > r0_, "rotor: problem_parameters.taper_radius (" << r1_
-                                             << ") must exceed radius (" << r0_ << ") > 0");
-    ALFVEN_REQUIRE(rho_ > 0 && pressure_ > 0, "rotor: problem_parameters.density and pressure must be > 0");
+    ALFVEN_REQUIRE(r0_ > 0 && r1_ > r0_, "rotor: problem_parameters.taper_radius ("
+                                             << r1_ << ") must exceed radius (" << r0_ << ") > 0");
+    ALFVEN_REQUIRE(rho_ > 0 && pressure_ > 0,
+                   "rotor: problem_parameters.density and pressure must be > 0");
     centre_[0] = 0.5 * (c.x_min + c.x_max);
     centre_[1] = 0.5 * (c.y_min + c.y_max);
     gamma_ = c.gamma;
@@ -62,7 +64,9 @@ class Rotor final : public Problem {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_rotor() { return std::make_unique<Rotor>(); }
+std::unique_ptr<Problem> make_rotor() {
+  return std::make_unique<Rotor>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

@@ -8,7 +8,9 @@
 namespace alfven {
 namespace mhd {
 
-std::string ShockTube::default_config() const { return builtin_config_text(name_); }
+std::string ShockTube::default_config() const {
+  return builtin_config_text(name_);
+}
 
 std::vector<ProblemParameterSpec> ShockTube::parameters() const {
   return {{"axis", ProblemParameterSpec::String, "x", "axis along which the tube lies: x, y or z"}};
@@ -21,8 +23,9 @@ void ShockTube::configure(const RunConfig& config) {
   axis_ = axis[0] - 'x';
   const int sizes[3] = {config.i_size, config.j_size, config.k_size};
   const char* size_keys[3] = {"grid.i_size", "grid.j_size", "grid.k_size"};
-  ALFVEN_REQUIRE(sizes[axis_] > 1, name_ << ": the tube lies along " << axis << " but " << size_keys[axis_]
-                                         << " is 1; set " << size_keys[axis_] << " to the number of cells (e.g. 256)"
+  ALFVEN_REQUIRE(sizes[axis_] > 1, name_ << ": the tube lies along " << axis << " but "
+                                         << size_keys[axis_] << " is 1; set " << size_keys[axis_]
+                                         << " to the number of cells (e.g. 256)"
                                          << " and the other sizes to 1");
   const double lo[3] = {config.x_min, config.y_min, config.z_min};
   const double hi[3] = {config.x_max, config.y_max, config.z_max};
@@ -51,7 +54,8 @@ std::unique_ptr<Problem> make_sod() {
 std::unique_ptr<Problem> make_brio_wu() {
   // Published in Heaviside-Lorentz units; Gaussian B = sqrt(4 pi) B_HL.
   const double s4pi = std::sqrt(4.0 * M_PI);
-  const ShockTubeStates st{{1.0, 0.125}, {1.0, 0.1}, {0.0, 0.0}, {0.75 * s4pi, 0.75 * s4pi}, {s4pi, -s4pi}};
+  const ShockTubeStates st{
+      {1.0, 0.125}, {1.0, 0.1}, {0.0, 0.0}, {0.75 * s4pi, 0.75 * s4pi}, {s4pi, -s4pi}};
   return std::make_unique<ShockTube>("brio_wu", "Brio-Wu MHD shock tube, along x, y or z", st);
 }
 

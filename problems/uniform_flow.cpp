@@ -20,23 +20,25 @@ class UniformFlow final : public Problem {
   std::string default_config() const override { return builtin_config_text("uniform_flow"); }
   std::vector<ProblemParameterSpec> parameters() const override {
     using P = ProblemParameterSpec;
-    return {{"density", P::Real, "1", "mass density rho (> 0)"},
-            {"pressure", P::Real, "0",
-             "gas pressure p (> 0); 0, the default, means 1/gamma, so that the sound speed is 1"},
-            {"velocity_x", P::Real, "0", "v_x"},
-            {"velocity_y", P::Real, "0", "v_y"},
-            {"velocity_z", P::Real, "0", "v_z"},
-            {"magnetic_field_x", P::Real, "0", "B_x (Gaussian units: magnetic pressure B^2 / 8 pi)"},
-            {"magnetic_field_y", P::Real, "0", "B_y"},
-            {"magnetic_field_z", P::Real, "0", "B_z"}};
+    return {
+        {"density", P::Real, "1", "mass density rho (> 0)"},
+        {"pressure", P::Real, "0",
+         "gas pressure p (> 0); 0, the default, means 1/gamma, so that the sound speed is 1"},
+        {"velocity_x", P::Real, "0", "v_x"},
+        {"velocity_y", P::Real, "0", "v_y"},
+        {"velocity_z", P::Real, "0", "v_z"},
+        {"magnetic_field_x", P::Real, "0", "B_x (Gaussian units: magnetic pressure B^2 / 8 pi)"},
+        {"magnetic_field_y", P::Real, "0", "B_y"},
+        {"magnetic_field_z", P::Real, "0", "B_z"}};
   }
   void configure(const RunConfig& config) override {
     state_.density = parameter_as_double(config, "density");
     double p = parameter_as_double(config, "pressure");
     ALFVEN_REQUIRE(state_.density > 0 && std::isfinite(state_.density),
                    "uniform_flow: problem_parameters.density must be > 0, got " << state_.density);
-    ALFVEN_REQUIRE(p >= 0 && std::isfinite(p),
-                   "uniform_flow: problem_parameters.pressure must be > 0 (or 0 for 1/gamma), got " << p);
+    ALFVEN_REQUIRE(
+        p >= 0 && std::isfinite(p),
+        "uniform_flow: problem_parameters.pressure must be > 0 (or 0 for 1/gamma), got " << p);
     if (p == 0) p = 1.0 / config.gamma;
     const char* v[3] = {"velocity_x", "velocity_y", "velocity_z"};
     const char* b[3] = {"magnetic_field_x", "magnetic_field_y", "magnetic_field_z"};
@@ -54,7 +56,9 @@ class UniformFlow final : public Problem {
 
 }  // namespace
 
-std::unique_ptr<Problem> make_uniform_flow() { return std::make_unique<UniformFlow>(); }
+std::unique_ptr<Problem> make_uniform_flow() {
+  return std::make_unique<UniformFlow>();
+}
 
 }  // namespace mhd
 }  // namespace alfven

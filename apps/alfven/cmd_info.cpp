@@ -11,7 +11,8 @@ namespace alfven {
 namespace app {
 
 void add_info_command(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("info", "Print how this program was built and which devices it sees");
+  CLI::App* cmd =
+      app.add_subcommand("info", "Print how this program was built and which devices it sees");
   cmd->callback([]() {
     std::printf("alfven %s (%s build)\n", ALFVEN_VERSION, ALFVEN_BUILD_TYPE);
     std::printf("compiler:       %s\n", ALFVEN_COMPILER);
@@ -23,14 +24,16 @@ void add_info_command(CLI::App& app) {
     std::printf("HDF5:           %s\n", io::hdf5_description().c_str());
     std::printf("MPI:            %s\n", mhd::mpi_library());
 #ifdef ALFVEN_HAVE_CUDA
-    std::printf("CUDA backend:   yes (CUDA %s, architectures %s)\n", ALFVEN_CUDA_VERSION, ALFVEN_CUDA_ARCHITECTURES);
+    std::printf("CUDA backend:   yes (CUDA %s, architectures %s)\n", ALFVEN_CUDA_VERSION,
+                ALFVEN_CUDA_ARCHITECTURES);
 #else
     std::printf("CUDA backend:   no (build with `make cuda` for it)\n");
 #endif
     const int n = device_count();
     std::printf("CUDA devices:   %d visible\n", n);
     for (int d = 0; d < n; ++d) std::printf("  device %d:     %s\n", d, device_name(d).c_str());
-    std::printf("default backend for `alfven run`: %s\n", mhd::cuda_backend_usable() ? "cuda" : "host");
+    std::printf("default backend for `alfven run`: %s\n",
+                mhd::cuda_backend_usable() ? "cuda" : "host");
   });
 }
 

@@ -60,7 +60,8 @@ void print_triangles(const char* name, std::size_t count,
 void mesh_check_command(const MeshCheckOptions& o) {
   ALFVEN_REQUIRE(std::isfinite(o.weld) && o.weld >= 0 && o.weld <= 1,
                  "mesh check: --weld must be a number in 0..1 (a fraction of the bounding-box "
-                 "diagonal), got " << o.weld);
+                 "diagonal), got "
+                     << o.weld);
   ALFVEN_REQUIRE(o.examples >= 0, "mesh check: --examples must be 0 or more, got " << o.examples);
   const std::size_t examples = std::size_t(o.examples);
   geom::TriangleMesh mesh = geom::read_mesh(o.file);  // alfven::Error -> exit 1 in main

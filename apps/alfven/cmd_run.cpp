@@ -16,25 +16,32 @@ namespace app {
 namespace {
 
 void print_summary(const mhd::RunSummary& s, bool two_d) {
-  std::printf("\nDone: %ld steps to t = %.6g in %.2f s (%s backend, %.3g cell updates/s).\n", s.steps, s.time,
-              s.wall_seconds, s.backend.c_str(), s.cell_updates_per_second);
+  std::printf("\nDone: %ld steps to t = %.6g in %.2f s (%s backend, %.3g cell updates/s).\n",
+              s.steps, s.time, s.wall_seconds, s.backend.c_str(), s.cell_updates_per_second);
   if (s.halo_seconds > 0)
-    std::printf("Halo exchange: %.3f s of %.3f s in time steps (%.1f %%, slowest rank).\n", s.halo_seconds,
-                s.loop_seconds, 100.0 * s.halo_seconds / std::max(s.loop_seconds, 1e-12));
+    std::printf("Halo exchange: %.3f s of %.3f s in time steps (%.1f %%, slowest rank).\n",
+                s.halo_seconds, s.loop_seconds,
+                100.0 * s.halo_seconds / std::max(s.loop_seconds, 1e-12));
   if (s.loop_seconds > 0)
-    std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%)%s.\n", s.output_seconds, s.wall_seconds,
-                100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12),
+    std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%)%s.\n", s.output_seconds,
+                s.wall_seconds, 100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12),
                 s.async_output ? ", files written in the background" : "");
   if (s.stop != mhd::StopReason::None)
-    std::printf("Stopped early (%s): continue from %s with --set io.continue=true (exit status %d).\n",
-                s.stop == mhd::StopReason::Signal ? "signal" : "wall-time limit", s.checkpoint.c_str(),
-                mhd::kExitStoppedEarly);
+    std::printf(
+        "Stopped early (%s): continue from %s with --set io.continue=true (exit status %d).\n",
+        s.stop == mhd::StopReason::Signal ? "signal" : "wall-time limit", s.checkpoint.c_str(),
+        mhd::kExitStoppedEarly);
   std::printf("Output in %s/:\n", s.output_dir.c_str());
-  std::printf("  snapshot_NNNN.h5  %d HDF5 snapshots (datasets density, velocity_x, ..., psi; shape (nz, ny, nx))\n",
-              s.snapshots);
-  std::printf("  run.xdmf          index of all snapshots: open it in ParaView or VisIt (paraview %s/run.xdmf)\n",
-              s.output_dir.c_str());
-  std::printf("  log.csv           time, dt, total mass, total energy, max |div B|, cell updates/s\n");
+  std::printf(
+      "  snapshot_NNNN.h5  %d HDF5 snapshots (datasets density, velocity_x, ..., psi; shape (nz, "
+      "ny, nx))\n",
+      s.snapshots);
+  std::printf(
+      "  run.xdmf          index of all snapshots: open it in ParaView or VisIt (paraview "
+      "%s/run.xdmf)\n",
+      s.output_dir.c_str());
+  std::printf(
+      "  log.csv           time, dt, total mass, total energy, max |div B|, cell updates/s\n");
   if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");
   std::printf("  config.yaml       the complete configuration of this run\n");
   std::printf("In Python%s: %s\n",
@@ -46,17 +53,23 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
 
 void add_run_command(CLI::App& app) {
   auto opts = std::make_shared<mhd::RunOptions>();
-  CLI::App* run = app.add_subcommand("run", "Run a simulation (default: Orszag-Tang vortex, 256^2, to t = 0.5)");
-  run->add_option("config", opts->config, "YAML configuration file, or a built-in problem name (see `alfven problems`)");
-  run->add_option("--set", opts->overrides, "Override a configuration key, e.g. --set time.max_steps=100 (repeatable)")
+  CLI::App* run = app.add_subcommand(
+      "run", "Run a simulation (default: Orszag-Tang vortex, 256^2, to t = 0.5)");
+  run->add_option("config", opts->config,
+                  "YAML configuration file, or a built-in problem name (see `alfven problems`)");
+  run->add_option("--set", opts->overrides,
+                  "Override a configuration key, e.g. --set time.max_steps=100 (repeatable)")
       ->take_all();
-  run->add_option("-o,--output", opts->output_dir, "Run directory (default: io.output_dir, else the problem name)");
-  run->add_option("--backend", opts->backend, "host, cuda or auto (default: the config's backend key, auto)");
+  run->add_option("-o,--output", opts->output_dir,
+                  "Run directory (default: io.output_dir, else the problem name)");
+  run->add_option("--backend", opts->backend,
+                  "host, cuda or auto (default: the config's backend key, auto)");
   run->add_option("--restart", opts->restart_file,
                   "Continue from this snapshot (HDF5 file of an earlier run, any number of ranks)");
   run->add_flag("-q,--quiet", opts->quiet, "No progress line");
-  run->add_option("--walltime", opts->walltime,
-                  "Wall-time limit HH:MM:SS (as io.walltime): checkpoint and stop before it, exit status 75");
+  run->add_option(
+      "--walltime", opts->walltime,
+      "Wall-time limit HH:MM:SS (as io.walltime): checkpoint and stop before it, exit status 75");
   run->callback([opts]() {
     const mhd::RunSummary s = mhd::run(*opts, std::cout);
     // Stopped early (wall time, SIGTERM/SIGUSR1) with a complete checkpoint: the same status on
@@ -85,7 +98,8 @@ void add_problems_command(CLI::App& app) {
         std::printf("%-*s   problem_parameters.%s (default %s): %s\n", width, "", spec.name.c_str(),
                     spec.default_value.c_str(), spec.description.c_str());
     }
-    std::printf("\nRun one with `alfven run NAME`; see its full configuration in problems/NAME.yaml.\n");
+    std::printf(
+        "\nRun one with `alfven run NAME`; see its full configuration in problems/NAME.yaml.\n");
   });
 }
 

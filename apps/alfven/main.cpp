@@ -47,7 +47,10 @@ int run_command_line(int argc, char** argv, int rank, int ranks) {
     const std::string name = e.get_name();
     if (e.get_exit_code() == 0 || name == "RuntimeError" || name == "CallForHelp" ||
         name == "CallForAllHelp" || name == "CallForVersion")
-      return rank == 0 ? app.exit(e) : (name == "RuntimeError" ? e.get_exit_code() : e.get_exit_code() == 0 ? 0 : 1);
+      return rank == 0 ? app.exit(e)
+                       : (name == "RuntimeError"   ? e.get_exit_code()
+                          : e.get_exit_code() == 0 ? 0
+                                                   : 1);
     if (rank == 0) {
       std::string command;  // "sdf ", "mesh check ": the subcommands parsed so far
       for (const CLI::App* a = &app; !a->get_subcommands().empty();) {
@@ -70,8 +73,8 @@ int run_command_line(int argc, char** argv, int rank, int ranks) {
   } catch (const std::filesystem::filesystem_error& e) {
     // A file operation the program did not expect to fail (a permission, a folder in the way):
     // the system's message names the path; reported as an error, not as a crash.
-    std::cerr << "alfven: error" << (ranks > 1 ? " on rank " + std::to_string(rank) : std::string()) << ": "
-              << e.what() << "\n";
+    std::cerr << "alfven: error" << (ranks > 1 ? " on rank " + std::to_string(rank) : std::string())
+              << ": " << e.what() << "\n";
     if (ranks > 1) alfven::mhd::abort_all(1);
     return 1;
   } catch (const std::exception& e) {

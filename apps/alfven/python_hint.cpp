@@ -57,8 +57,8 @@ std::string python_command_for_run(const std::string& output_dir) {
   std::error_code ec;
   fs::path run = fs::absolute(output_dir, ec);
   if (ec) run = output_dir;
-  const std::string code =
-      "import alfven; print(alfven.open_run(" + python_string(run.lexically_normal().string()) + "))";
+  const std::string code = "import alfven; print(alfven.open_run(" +
+                           python_string(run.lexically_normal().string()) + "))";
   const std::string package = python_package_dir();
   const std::string prefix = package.empty() ? "" : "PYTHONPATH=" + shell_word(package) + " ";
   return prefix + "/usr/bin/python3 -c " + shell_word(code);

@@ -12,7 +12,8 @@ namespace app {
 /// installed program, else python/ in the sources this program was built from; neither: no
 /// PYTHONPATH, for a package installed with pip). Words are quoted for a POSIX shell when they
 /// need it, e.g.
-///   PYTHONPATH=/src/alfven/python /usr/bin/python3 -c 'import alfven; print(alfven.open_run("/home/me/ot"))'
+///   PYTHONPATH=/src/alfven/python /usr/bin/python3 -c 'import alfven;
+///   print(alfven.open_run("/home/me/ot"))'
 std::string python_command_for_run(const std::string& output_dir);
 
 /// Whether python_command_for_run found the package's directory (else the command needs the

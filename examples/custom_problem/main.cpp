@@ -27,15 +27,16 @@ template <typename Real>
 struct BubbleSources {
   static constexpr bool active = true;               // it gives a force and a heating rate ...
   static constexpr bool varying_resistivity = true;  // ... and a resistivity eta(x)
-  Real g;                  // gravitational acceleration, along -y
-  Real e_ambient;          // specific internal energy of the atmosphere
-  Real cooling_time;       // Newtonian cooling time
-  Real eta, eta_radius;    // resistivity inside r < eta_radius of the bubble's start, 0 outside
+  Real g;                                            // gravitational acceleration, along -y
+  Real e_ambient;                                    // specific internal energy of the atmosphere
+  Real cooling_time;                                 // Newtonian cooling time
+  Real eta, eta_radius;  // resistivity inside r < eta_radius of the bubble's start, 0 outside
   Real centre[2];
 
   // q: the primitive state of the cell (rho, v, B, e, psi); x: its centre. force and heating are
   // zero on entry. The solver adds the work of the force, v . force, to the energy itself.
-  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real* x, Real* force, Real& heating) const {
+  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real* x, Real* force,
+                                     Real& heating) const {
     (void)x;
     force[1] = -q.rho * g;
     heating = -q.rho * (q.e - e_ambient) / cooling_time;
@@ -50,7 +51,9 @@ struct BubbleSources {
 class HotBubble final : public ProblemWithSources<HotBubble> {
  public:
   std::string name() const override { return "hot_bubble"; }
-  std::string description() const override { return "a hot magnetised bubble rising in an atmosphere (example)"; }
+  std::string description() const override {
+    return "a hot magnetised bubble rising in an atmosphere (example)";
+  }
   // The complete configuration: grid, time, scheme. Users may override any key with --set.
   std::string default_config() const override {
     return R"(problem: hot_bubble
@@ -65,10 +68,12 @@ problem_parameters: {gravity: 1, scale_height: 1, cooling_time: 0.5, resistivity
   }
   std::vector<ProblemParameterSpec> parameters() const override {
     using P = ProblemParameterSpec;
-    return {{"gravity", P::Real, "1", "gravitational acceleration g along -y"},
-            {"scale_height", P::Real, "1", "scale height H of the isothermal atmosphere"},
-            {"cooling_time", P::Real, "0.5", "Newtonian cooling time towards the atmosphere's temperature"},
-            {"resistivity", P::Real, "0.002", "magnetic diffusivity inside the bubble's start region"}};
+    return {
+        {"gravity", P::Real, "1", "gravitational acceleration g along -y"},
+        {"scale_height", P::Real, "1", "scale height H of the isothermal atmosphere"},
+        {"cooling_time", P::Real, "0.5",
+         "Newtonian cooling time towards the atmosphere's temperature"},
+        {"resistivity", P::Real, "0.002", "magnetic diffusivity inside the bubble's start region"}};
   }
   void configure(const RunConfig& c) override {
     g_ = parameter_as_double(c, "gravity");
@@ -76,23 +81,26 @@ problem_parameters: {gravity: 1, scale_height: 1, cooling_time: 0.5, resistivity
     cooling_ = parameter_as_double(c, "cooling_time");
     eta_ = parameter_as_double(c, "resistivity");
     gamma_ = c.gamma;
-    if (!(h_ > 0 && cooling_ > 0 && eta_ >= 0)) throw alfven::Error("hot_bubble: scale_height and cooling_time must be > 0, resistivity >= 0");
+    if (!(h_ > 0 && cooling_ > 0 && eta_ >= 0))
+      throw alfven::Error(
+          "hot_bubble: scale_height and cooling_time must be > 0, resistivity >= 0");
   }
   InitialState initial_state(double x, double y, double) const override {
-    const double c2 = g_ * h_;                    // isothermal sound speed squared
-    const double p = std::exp(-y / h_) * c2;      // hydrostatic: dp/dy = -rho g
+    const double c2 = g_ * h_;                // isothermal sound speed squared
+    const double p = std::exp(-y / h_) * c2;  // hydrostatic: dp/dy = -rho g
     const double hot = std::hypot(x, y - 0.4) < 0.1 ? 2.0 : 1.0;
     InitialState s;
-    s.density = p / c2 / hot;                     // the same pressure, `hot` times the temperature
+    s.density = p / c2 / hot;  // the same pressure, `hot` times the temperature
     s.internal_energy = p / ((gamma_ - 1) * s.density);
-    s.magnetic_field[0] = 0.1;                    // a weak horizontal field (Gaussian units)
+    s.magnetic_field[0] = 0.1;  // a weak horizontal field (Gaussian units)
     return s;
   }
   // Called by ProblemWithSources for float and double: the functor above, filled in.
   template <typename Real>
   BubbleSources<Real> sources() const {
     const double e_ambient = g_ * h_ / (gamma_ - 1);
-    return {Real(g_), Real(e_ambient), Real(cooling_), Real(eta_), Real(0.15), {Real(0), Real(0.4)}};
+    return {Real(g_),   Real(e_ambient), Real(cooling_),
+            Real(eta_), Real(0.15),      {Real(0), Real(0.4)}};
   }
 
  private:
@@ -111,7 +119,8 @@ int main(int argc, char** argv) {
   }
   try {
     const RunSummary s = run(options, std::cout);
-    std::cout << "\n" << s.steps << " steps to t = " << s.time << "; output in " << s.output_dir << "/\n";
+    std::cout << "\n"
+              << s.steps << " steps to t = " << s.time << "; output in " << s.output_dir << "/\n";
   } catch (const alfven::Error& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 1;

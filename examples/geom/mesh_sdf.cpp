@@ -3,6 +3,8 @@
 // queries; (c) the same value inside a functor launched by gpu::parallel_for — compiled by nvcc
 // it is a CUDA kernel reading the pool mirrored into device memory, compiled by g++ (here) it
 // is an OpenMP loop. Usage: geom_mesh_sdf [MESH] (default: an icosphere written to /tmp).
+#include "alfven/geom/mesh_sdf.hpp"
+
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -12,15 +14,14 @@
 #include "alfven/geom/geom.hpp"
 #include "alfven/geom/mesh_clean.hpp"
 #include "alfven/geom/mesh_io.hpp"
-#include "alfven/geom/mesh_sdf.hpp"
 
 using namespace alfven;
 using namespace alfven::geom;
 
 /// (c) A functor holding only views and scalars: d[i] = signed distance at p[i].
 struct SignedDistanceAt {
-  MeshSDF<float> sdf;        // trivially copyable view into the mirrored pool
-  const Vec3<float>* p;      // in gpu::memory_resource() memory
+  MeshSDF<float> sdf;    // trivially copyable view into the mirrored pool
+  const Vec3<float>* p;  // in gpu::memory_resource() memory
   float* d;
   ALFVEN_HOST_DEVICE void operator()(std::size_t i) const { d[i] = sdf.signed_distance(p[i]); }
 };

@@ -1,9 +1,9 @@
 /// @file bodies.cpp
 /// @brief The `bodies:` section: a list of embedded bodies, each `{geometry: NODE, wall: ...,
-/// magnetic: ...}` (docs/embedded-boundaries.md); a no_slip wall needs viscosity.nu > 0. The geometry node is parsed here by the scene
-/// parser, so that a bad shape or a mesh that cannot be read is reported with the
-/// configuration's file and line before anything runs; it is kept as YAML text with its mesh
-/// paths made absolute.
+/// magnetic: ...}` (docs/embedded-boundaries.md); a no_slip wall needs viscosity.nu > 0. The
+/// geometry node is parsed here by the scene parser, so that a bad shape or a mesh that cannot be
+/// read is reported with the configuration's file and line before anything runs; it is kept as YAML
+/// text with its mesh paths made absolute.
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -49,54 +49,56 @@ std::string read_choice(const std::string& key, const YAML::Node& value,
 void read_body(const std::string& key, const YAML::Node& entry, const std::string& base_dir,
                double viscosity, std::vector<BodyConfig>& bodies, Diagnostics& diagnostics) {
   if (!entry.IsMap()) {
-    diagnostics.error(key, entry.Mark(),
-                      "expected a map {geometry: NODE, wall: slip, magnetic: reflect}, got " +
-                          describe(entry));
+    diagnostics.error(
+        key, entry.Mark(),
+        "expected a map {geometry: NODE, wall: slip, magnetic: reflect}, got " + describe(entry));
     return;
   }
   BodyConfig body;
   bool ok = true, has_geometry = false;
-  for_each_entry(entry, key, diagnostics,
-                 [&](const std::string& name, const YAML::Mark& mark, const YAML::Node& value) {
-                   const std::string path = join_key(key, name);
-                   if (name == "geometry") {
-                     has_geometry = true;
-                     try {
-                       geom::parse_geometry_node(value, diagnostics.source(), base_dir);
-                       YAML::Emitter out;
-                       out << geom::with_absolute_mesh_paths(value, base_dir);
-                       body.geometry = out.c_str();
-                     } catch (const Error& e) {
-                       diagnostics.error_at(path, e.what());
-                       ok = false;
-                     }
-                   } else if (name == "wall") {
-                     body.wall = read_choice(path, value, {"slip", "no_slip", "fixed"}, diagnostics);
-                     if (body.wall == "no_slip" && !(viscosity > 0)) {
-                       diagnostics.error(path, value.Mark(),
-                                         "no_slip needs a physical viscosity: set viscosity.nu > 0 "
-                                         "(without it the wall cannot hold the flow; use slip for "
-                                         "free slip, or fixed)");
-                       body.wall.clear();
-                     }
-                     ok = ok && !body.wall.empty();
-                   } else if (name == "magnetic") {
-                     body.magnetic = read_choice(path, value, {"reflect", "copy"}, diagnostics);
-                     ok = ok && !body.magnetic.empty();
-                   } else {
-                     const std::vector<std::string> known = {"geometry", "wall", "magnetic"};
-                     const std::string close = closest_match(name, known);
-                     diagnostics.error(path, mark,
-                                       close.empty() ? "unknown key (valid: " + join_names(known) + ")"
-                                                     : "unknown key; did you mean `" +
-                                                           join_key(key, close) + "`?");
-                     ok = false;
-                   }
-                 });
+  for_each_entry(
+      entry, key, diagnostics,
+      [&](const std::string& name, const YAML::Mark& mark, const YAML::Node& value) {
+        const std::string path = join_key(key, name);
+        if (name == "geometry") {
+          has_geometry = true;
+          try {
+            geom::parse_geometry_node(value, diagnostics.source(), base_dir);
+            YAML::Emitter out;
+            out << geom::with_absolute_mesh_paths(value, base_dir);
+            body.geometry = out.c_str();
+          } catch (const Error& e) {
+            diagnostics.error_at(path, e.what());
+            ok = false;
+          }
+        } else if (name == "wall") {
+          body.wall = read_choice(path, value, {"slip", "no_slip", "fixed"}, diagnostics);
+          if (body.wall == "no_slip" && !(viscosity > 0)) {
+            diagnostics.error(path, value.Mark(),
+                              "no_slip needs a physical viscosity: set viscosity.nu > 0 "
+                              "(without it the wall cannot hold the flow; use slip for "
+                              "free slip, or fixed)");
+            body.wall.clear();
+          }
+          ok = ok && !body.wall.empty();
+        } else if (name == "magnetic") {
+          body.magnetic = read_choice(path, value, {"reflect", "copy"}, diagnostics);
+          ok = ok && !body.magnetic.empty();
+        } else {
+          const std::vector<std::string> known = {"geometry", "wall", "magnetic"};
+          const std::string close = closest_match(name, known);
+          diagnostics.error(path, mark,
+                            close.empty()
+                                ? "unknown key (valid: " + join_names(known) + ")"
+                                : "unknown key; did you mean `" + join_key(key, close) + "`?");
+          ok = false;
+        }
+      });
   if (!has_geometry) {
-    diagnostics.error(key, entry.Mark(), "required key `geometry` is missing (a geometry node "
-                                         "of scene files, e.g. {sphere: {center: [0, 0, 0], "
-                                         "radius: 0.5}})");
+    diagnostics.error(key, entry.Mark(),
+                      "required key `geometry` is missing (a geometry node "
+                      "of scene files, e.g. {sphere: {center: [0, 0, 0], "
+                      "radius: 0.5}})");
     ok = false;
   }
   if (ok) bodies.push_back(body);
@@ -111,13 +113,14 @@ void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& d
   if (!list.IsSequence()) {
     diagnostics.error("bodies", list.Mark(),
                       "expected a list of bodies, each {geometry: NODE, wall: slip, magnetic: "
-                      "reflect}, got " + describe(list));
+                      "reflect}, got " +
+                          describe(list));
     return;
   }
   const std::string base_dir = base_directory(diagnostics.source());
   for (std::size_t i = 0; i < list.size(); ++i)
-    read_body("bodies[" + std::to_string(i) + "]", list[i], base_dir, config.viscosity, config.bodies,
-              diagnostics);
+    read_body("bodies[" + std::to_string(i) + "]", list[i], base_dir, config.viscosity,
+              config.bodies, diagnostics);
 }
 
 }  // namespace config_detail

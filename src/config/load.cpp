@@ -111,10 +111,13 @@ RunConfig load_config(const std::string& path, const std::vector<std::string>& o
       std::vector<std::string> known;
       for (const auto& entry : problems) known.push_back(entry.first);
       const std::string close = closest_match(path, known);
-      throw ConfigError({excerpt(path) + ": no such configuration file, and no built-in problem of "
-                         "that name" +
-                         (close.empty() ? std::string() : "; did you mean the built-in problem `" + close + "`?") +
-                         (known.empty() ? std::string() : " (built-in problems: " + join_names(known) + ")")});
+      throw ConfigError(
+          {excerpt(path) +
+           ": no such configuration file, and no built-in problem of "
+           "that name" +
+           (close.empty() ? std::string()
+                          : "; did you mean the built-in problem `" + close + "`?") +
+           (known.empty() ? std::string() : " (built-in problems: " + join_names(known) + ")")});
     }
     throw ConfigError(
         {path + ": cannot open the configuration file (" + std::strerror(error) + ")"});
@@ -127,7 +130,8 @@ RunConfig load_config(const std::string& path, const std::vector<std::string>& o
     throw ConfigError({path + ": larger than " + std::to_string(kMaxConfigBytes >> 20) +
                        " MiB, which no configuration file needs; is it the right file?"});
   if (file.bad())
-    throw ConfigError({path + ": cannot read the configuration file (" + std::strerror(errno) + ")"});
+    throw ConfigError(
+        {path + ": cannot read the configuration file (" + std::strerror(errno) + ")"});
   return load_config_from_string(text, path, overrides, problems);
 }
 

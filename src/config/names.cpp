@@ -68,13 +68,13 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
          a.margin == b.margin && a.x_min == b.x_min && a.x_max == b.x_max && a.y_min == b.y_min &&
          a.y_max == b.y_max && a.z_min == b.z_min && a.z_max == b.z_max &&
          same3(a.periodic, b.periodic) && a.boundary == b.boundary && a.tend == b.tend &&
-         a.dt_output == b.dt_output && a.max_steps == b.max_steps && a.exact_times == b.exact_times &&
-         a.cfl_number == b.cfl_number &&
-         a.ep == b.ep && a.fh == b.fh && a.cs_fac == b.cs_fac && a.ca_fac == b.ca_fac &&
-         a.vv_fac == b.vv_fac && a.gamma == b.gamma &&
-         a.density_floor == b.density_floor && a.pressure_floor == b.pressure_floor &&
-         a.resistivity == b.resistivity && a.resistivity_cfl == b.resistivity_cfl &&
-         a.viscosity == b.viscosity && a.viscosity_cfl == b.viscosity_cfl && same3(a.procs, b.procs) &&
+         a.dt_output == b.dt_output && a.max_steps == b.max_steps &&
+         a.exact_times == b.exact_times && a.cfl_number == b.cfl_number && a.ep == b.ep &&
+         a.fh == b.fh && a.cs_fac == b.cs_fac && a.ca_fac == b.ca_fac && a.vv_fac == b.vv_fac &&
+         a.gamma == b.gamma && a.density_floor == b.density_floor &&
+         a.pressure_floor == b.pressure_floor && a.resistivity == b.resistivity &&
+         a.resistivity_cfl == b.resistivity_cfl && a.viscosity == b.viscosity &&
+         a.viscosity_cfl == b.viscosity_cfl && same3(a.procs, b.procs) &&
          a.output_dir == b.output_dir && a.restart == b.restart && a.write_png == b.write_png &&
          (a.png_z == b.png_z || (a.png_z != a.png_z && b.png_z != b.png_z)) &&
          a.log_every == b.log_every && same3(a.gravity, b.gravity) &&
@@ -87,8 +87,8 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
 bool operator==(const OutputBlockConfig& a, const OutputBlockConfig& b) {
   return a.name == b.name && a.dt == b.dt && a.every == b.every && a.variables == b.variables &&
          a.slice_axis == b.slice_axis && a.slice_at == b.slice_at && a.has_box == b.has_box &&
-         std::equal(a.box_min, a.box_min + 3, b.box_min) && std::equal(a.box_max, a.box_max + 3, b.box_max) &&
-         a.compression == b.compression;
+         std::equal(a.box_min, a.box_min + 3, b.box_min) &&
+         std::equal(a.box_max, a.box_max + 3, b.box_max) && a.compression == b.compression;
 }
 
 bool operator==(const BodyConfig& a, const BodyConfig& b) {

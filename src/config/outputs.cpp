@@ -20,7 +20,8 @@ double parse_walltime(const std::string& text) {
   // H+:MM:SS with MM, SS < 60.
   const std::size_t a = text.find(':'), b = a == std::string::npos ? a : text.find(':', a + 1);
   if (b == std::string::npos || text.find(':', b + 1) != std::string::npos) return -1;
-  const std::string parts[3] = {text.substr(0, a), text.substr(a + 1, b - a - 1), text.substr(b + 1)};
+  const std::string parts[3] = {text.substr(0, a), text.substr(a + 1, b - a - 1),
+                                text.substr(b + 1)};
   long value[3];
   for (int i = 0; i < 3; ++i) {
     if (parts[i].empty() || parts[i].size() > (i == 0 ? 6u : 2u)) return -1;
@@ -39,33 +40,38 @@ namespace {
 
 /// Names a run's own files use: an output block may not take them.
 const std::set<std::string>& reserved_names() {
-  static const std::set<std::string> names = {"snapshot", "checkpoint", "density",     "run",
-                                              "log",      "config",     "snapshots",   "checkpoints",
-                                              "outputs",  "discarded_after"};
+  static const std::set<std::string> names = {
+      "snapshot", "checkpoint", "density",     "run",     "log",
+      "config",   "snapshots",  "checkpoints", "outputs", "discarded_after"};
   return names;
 }
 
 bool valid_block_name(const std::string& name) {
   if (name.empty() || name.size() > 64) return false;
   for (char c : name)
-    if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
+    if (!(std::islower(static_cast<unsigned char>(c)) ||
+          std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
       return false;
   return true;
 }
 
 /// A list of three reals, or nullopt (recorded).
-bool read_three(const std::string& key, const YAML::Node& node, double out[3], Diagnostics& diagnostics) {
+bool read_three(const std::string& key, const YAML::Node& node, double out[3],
+                Diagnostics& diagnostics) {
   bool ok = node.IsSequence() && node.size() == 3;
   for (std::size_t i = 0; ok && i < 3; ++i) {
     const auto v = read_real(node[i]);
     ok = v.has_value();
     if (ok) out[i] = *v;
   }
-  if (!ok) diagnostics.error(key, node.Mark(), "expected a list of 3 real numbers [x, y, z], got " + describe(node));
+  if (!ok)
+    diagnostics.error(key, node.Mark(),
+                      "expected a list of 3 real numbers [x, y, z], got " + describe(node));
   return ok;
 }
 
-void read_slice(const std::string& key, const YAML::Node& value, OutputBlockConfig& block, Diagnostics& diagnostics) {
+void read_slice(const std::string& key, const YAML::Node& value, OutputBlockConfig& block,
+                Diagnostics& diagnostics) {
   const char* const axes[3] = {"x", "y", "z"};
   if (value.IsMap() && value.size() == 1) {
     const std::string axis = value.begin()->first.as<std::string>("");
@@ -78,13 +84,17 @@ void read_slice(const std::string& key, const YAML::Node& value, OutputBlockConf
         return;
       }
   }
-  diagnostics.error(key, value.Mark(), "expected {x: X}, {y: Y} or {z: Z}: the plane of cells at that coordinate, got " +
-                                           describe(value));
+  diagnostics.error(
+      key, value.Mark(),
+      "expected {x: X}, {y: Y} or {z: Z}: the plane of cells at that coordinate, got " +
+          describe(value));
 }
 
-void read_box(const std::string& key, const YAML::Node& value, OutputBlockConfig& block, Diagnostics& diagnostics) {
+void read_box(const std::string& key, const YAML::Node& value, OutputBlockConfig& block,
+              Diagnostics& diagnostics) {
   if (!value.IsMap() || value.size() != 2 || !value["min"] || !value["max"]) {
-    diagnostics.error(key, value.Mark(), "expected {min: [x, y, z], max: [x, y, z]}, got " + describe(value));
+    diagnostics.error(key, value.Mark(),
+                      "expected {min: [x, y, z], max: [x, y, z]}, got " + describe(value));
     return;
   }
   if (!read_three(join_key(key, "min"), value["min"], block.box_min, diagnostics) ||
@@ -96,24 +106,29 @@ void read_box(const std::string& key, const YAML::Node& value, OutputBlockConfig
 void read_variables(const std::string& key, const YAML::Node& value, const RunConfig& config,
                     OutputBlockConfig& block, Diagnostics& diagnostics) {
   if (!value.IsSequence() || value.size() == 0) {
-    diagnostics.error(key, value.Mark(), "expected a list of variables, e.g. [density, pressure, velocity], got " +
-                                             describe(value));
+    diagnostics.error(
+        key, value.Mark(),
+        "expected a list of variables, e.g. [density, pressure, velocity], got " + describe(value));
     return;
   }
   std::set<std::string> datasets;
   for (std::size_t i = 0; i < value.size(); ++i) {
     const auto name = value[i].IsScalar() ? read_text(value[i]) : std::nullopt;
     std::string why = "expected a variable name, got " + describe(value[i]);
-    const std::vector<OutputVariable> vars = name ? output_variables(*name, why) : std::vector<OutputVariable>{};
+    const std::vector<OutputVariable> vars =
+        name ? output_variables(*name, why) : std::vector<OutputVariable>{};
     if (vars.empty()) {
-      const std::string close = name ? closest_match(*name, output_variable_names()) : std::string();
-      diagnostics.error(key, value[i].Mark(),
-                        why + (close.empty() ? " (valid: " + join_names(output_variable_names()) + ")"
-                                             : "; did you mean `" + close + "`?"));
+      const std::string close =
+          name ? closest_match(*name, output_variable_names()) : std::string();
+      diagnostics.error(
+          key, value[i].Mark(),
+          why + (close.empty() ? " (valid: " + join_names(output_variable_names()) + ")"
+                               : "; did you mean `" + close + "`?"));
       continue;
     }
     if (vars.front().quantity == OutputQuantity::SignedDistance && config.bodies.empty()) {
-      diagnostics.error(key, value[i].Mark(), "signed_distance needs embedded bodies (a bodies: list)");
+      diagnostics.error(key, value[i].Mark(),
+                        "signed_distance needs embedded bodies (a bodies: list)");
       continue;
     }
     for (const OutputVariable& v : vars)
@@ -123,70 +138,90 @@ void read_variables(const std::string& key, const YAML::Node& value, const RunCo
   }
 }
 
-void read_block(const std::string& key, const YAML::Node& entry, RunConfig& config, Diagnostics& diagnostics) {
+void read_block(const std::string& key, const YAML::Node& entry, RunConfig& config,
+                Diagnostics& diagnostics) {
   if (!entry.IsMap()) {
-    diagnostics.error(key, entry.Mark(), "expected a map {name: NAME, dt: DT, variables: [...]}, got " + describe(entry));
+    diagnostics.error(
+        key, entry.Mark(),
+        "expected a map {name: NAME, dt: DT, variables: [...]}, got " + describe(entry));
     return;
   }
   OutputBlockConfig block;
   const std::size_t errors = diagnostics.messages().size();
   bool has_name = false, has_variables = false;
-  for_each_entry(entry, key, diagnostics, [&](const std::string& name, const YAML::Mark& mark, const YAML::Node& value) {
-    const std::string path = join_key(key, name);
-    if (name == "name") {
-      const auto text = value.IsScalar() ? read_text(value) : std::nullopt;
-      has_name = true;
-      if (!text || !valid_block_name(*text) || reserved_names().count(*text))
-        diagnostics.error(path, value.Mark(), "expected a name of lower-case letters, digits and _ that the run does not "
-                                              "use for its own files (not " + join_names({reserved_names().begin(), reserved_names().end()}) +
-                                              "), got " + describe(value));
-      else
-        block.name = *text;
-    } else if (name == "dt") {
-      const auto v = read_real(value);
-      if (!v || *v <= 0)
-        diagnostics.error(path, value.Mark(), "expected a real number > 0 (time between outputs), got " + describe(value));
-      else
-        block.dt = *v;
-    } else if (name == "every") {
-      const auto v = read_integer(value);
-      if (!v || *v <= 0)
-        diagnostics.error(path, value.Mark(), "expected an integer > 0 (steps between outputs), got " + describe(value));
-      else
-        block.every = long(*v);
-    } else if (name == "variables") {
-      has_variables = true;
-      read_variables(path, value, config, block, diagnostics);
-    } else if (name == "slice") {
-      read_slice(path, value, block, diagnostics);
-    } else if (name == "box") {
-      read_box(path, value, block, diagnostics);
-    } else if (name == "compression") {
-      const auto v = read_integer(value);
-      if (!v || *v < 0 || *v > 9)
-        diagnostics.error(path, value.Mark(), "expected a deflate level 0 (none) to 9, got " + describe(value));
-      else
-        block.compression = int(*v);
-    } else {
-      const std::vector<std::string> known = {"name", "dt", "every", "variables", "slice", "box", "compression"};
-      const std::string close = closest_match(name, known);
-      diagnostics.error(path, mark,
-                        close.empty() ? "unknown key (valid: " + join_names(known) + ")"
-                                      : "unknown key; did you mean `" + join_key(key, close) + "`?");
-    }
-  });
-  if (!has_name) diagnostics.error(key, entry.Mark(), "required key `name` is missing (files NAME_NNNN.h5, NAME.xdmf)");
+  for_each_entry(
+      entry, key, diagnostics,
+      [&](const std::string& name, const YAML::Mark& mark, const YAML::Node& value) {
+        const std::string path = join_key(key, name);
+        if (name == "name") {
+          const auto text = value.IsScalar() ? read_text(value) : std::nullopt;
+          has_name = true;
+          if (!text || !valid_block_name(*text) || reserved_names().count(*text))
+            diagnostics.error(
+                path, value.Mark(),
+                "expected a name of lower-case letters, digits and _ that the run does not "
+                "use for its own files (not " +
+                    join_names({reserved_names().begin(), reserved_names().end()}) + "), got " +
+                    describe(value));
+          else
+            block.name = *text;
+        } else if (name == "dt") {
+          const auto v = read_real(value);
+          if (!v || *v <= 0)
+            diagnostics.error(
+                path, value.Mark(),
+                "expected a real number > 0 (time between outputs), got " + describe(value));
+          else
+            block.dt = *v;
+        } else if (name == "every") {
+          const auto v = read_integer(value);
+          if (!v || *v <= 0)
+            diagnostics.error(
+                path, value.Mark(),
+                "expected an integer > 0 (steps between outputs), got " + describe(value));
+          else
+            block.every = long(*v);
+        } else if (name == "variables") {
+          has_variables = true;
+          read_variables(path, value, config, block, diagnostics);
+        } else if (name == "slice") {
+          read_slice(path, value, block, diagnostics);
+        } else if (name == "box") {
+          read_box(path, value, block, diagnostics);
+        } else if (name == "compression") {
+          const auto v = read_integer(value);
+          if (!v || *v < 0 || *v > 9)
+            diagnostics.error(path, value.Mark(),
+                              "expected a deflate level 0 (none) to 9, got " + describe(value));
+          else
+            block.compression = int(*v);
+        } else {
+          const std::vector<std::string> known = {"name",  "dt",  "every",      "variables",
+                                                  "slice", "box", "compression"};
+          const std::string close = closest_match(name, known);
+          diagnostics.error(path, mark,
+                            close.empty()
+                                ? "unknown key (valid: " + join_names(known) + ")"
+                                : "unknown key; did you mean `" + join_key(key, close) + "`?");
+        }
+      });
+  if (!has_name)
+    diagnostics.error(key, entry.Mark(),
+                      "required key `name` is missing (files NAME_NNNN.h5, NAME.xdmf)");
   if (!has_variables) diagnostics.error(key, entry.Mark(), "required key `variables` is missing");
   if ((block.dt > 0) == (block.every > 0) && diagnostics.messages().size() == errors)
-    diagnostics.error(key, entry.Mark(), "give exactly one cadence: dt (time between outputs) or every (steps)");
+    diagnostics.error(key, entry.Mark(),
+                      "give exactly one cadence: dt (time between outputs) or every (steps)");
   if (block.slice_axis >= 0 && block.has_box)
     diagnostics.error(key, entry.Mark(), "give a slice or a box, not both");
   for (const OutputBlockConfig& other : config.outputs)
     if (!block.name.empty() && other.name == block.name)
-      diagnostics.error(join_key(key, "name"), entry.Mark(), "the name '" + block.name + "' is used by an earlier output");
+      diagnostics.error(join_key(key, "name"), entry.Mark(),
+                        "the name '" + block.name + "' is used by an earlier output");
   if (diagnostics.messages().size() != errors) return;
   const int n[3] = {config.i_size, config.j_size, config.k_size};
-  const double lo[3] = {config.x_min, config.y_min, config.z_min}, hi[3] = {config.x_max, config.y_max, config.z_max};
+  const double lo[3] = {config.x_min, config.y_min, config.z_min},
+               hi[3] = {config.x_max, config.y_max, config.z_max};
   int offset[3], count[3];
   if (block.slice_axis >= 0 && n[block.slice_axis] == 1)
     diagnostics.error(join_key(key, "slice"), entry.Mark(),
@@ -208,7 +243,8 @@ void read_outputs(const TreeContents& contents, RunConfig& config, Diagnostics& 
   const YAML::Node& list = section->second.node;
   if (!list.IsSequence()) {
     diagnostics.error("outputs", list.Mark(),
-                      "expected a list of outputs, each {name: NAME, dt: DT or every: STEPS, variables: [...]}, got " +
+                      "expected a list of outputs, each {name: NAME, dt: DT or every: STEPS, "
+                      "variables: [...]}, got " +
                           describe(list));
     return;
   }

@@ -61,10 +61,11 @@ bool check_problem_name(const TreeContents& contents, const ProblemCatalog& prob
   const auto given = contents.values.find("problem");
   const YAML::Mark mark =
       given == contents.values.end() ? YAML::Mark::null_mark() : given->second.node.Mark();
-  diagnostics.error("problem", mark,
-                    fmt::format("unknown problem \"{}\"{}; known problems: {}", excerpt(config.problem),
-                                close.empty() ? "" : fmt::format(" (did you mean `{}`?)", close),
-                                join_names(known)));
+  diagnostics.error(
+      "problem", mark,
+      fmt::format("unknown problem \"{}\"{}; known problems: {}", excerpt(config.problem),
+                  close.empty() ? "" : fmt::format(" (did you mean `{}`?)", close),
+                  join_names(known)));
   return false;
 }
 

@@ -43,7 +43,8 @@ void read_entry(const std::string& prefix, const std::string& name, const YAML::
     diagnostics.error(path, key_mark, "unknown key" + unknown_key_hint(prefix, name));
     return;
   }
-  if (path == "bodies" || path == "outputs") {  // the sections that are lists (bodies.cpp, outputs.cpp)
+  if (path == "bodies" ||
+      path == "outputs") {  // the sections that are lists (bodies.cpp, outputs.cpp)
     contents.sections[path] = GivenSection{value, key_mark};
     return;
   }

@@ -181,11 +181,14 @@ std::vector<KeySpec> build_schema() {
        ValueType::String,
        "a wall-time limit HH:MM:SS, e.g. \"11:50:00\" (or \"\" for none)",
        [](const Value& v) { return v.text.empty() || parse_walltime(v.text) > 0; },
-       [](RunConfig& c, const Value& v) { c.walltime = v.text.empty() ? 0 : parse_walltime(v.text); },
+       [](RunConfig& c, const Value& v) {
+         c.walltime = v.text.empty() ? 0 : parse_walltime(v.text);
+       },
        false,
        {}},
-      integer_key("io.checkpoint_every", 0, "an integer >= 0 (steps; 0: no periodic checkpoints)",
-                  [](RunConfig& c, const Value& v) { c.checkpoint_every = static_cast<long>(v.integer); }),
+      integer_key(
+          "io.checkpoint_every", 0, "an integer >= 0 (steps; 0: no periodic checkpoints)",
+          [](RunConfig& c, const Value& v) { c.checkpoint_every = static_cast<long>(v.integer); }),
       integer_key("io.checkpoint_keep", 1, positive_int, int_field(&RunConfig::checkpoint_keep)),
       choice_key("io.async", {"auto", "on", "off"}, text_field(&RunConfig::async_output)),
       bool_key("io.enabled", nullptr),
@@ -237,7 +240,8 @@ const KeySpec* find_key(const std::string& path) {
 }
 
 const std::vector<std::string>& free_form_sections() {
-  static const std::vector<std::string> sections = {"boundary", "problem_parameters", "bodies", "outputs"};
+  static const std::vector<std::string> sections = {"boundary", "problem_parameters", "bodies",
+                                                    "outputs"};
   return sections;
 }
 

@@ -140,7 +140,8 @@ void write_outputs(YAML::Emitter& out, const RunConfig& c) {
     }
     if (b.has_box) {
       out << YAML::Key << "box" << YAML::Value << YAML::BeginMap;
-      for (const auto& [key, v] : {std::make_pair("min", b.box_min), std::make_pair("max", b.box_max)}) {
+      for (const auto& [key, v] :
+           {std::make_pair("min", b.box_min), std::make_pair("max", b.box_max)}) {
         out << YAML::Key << key << YAML::Value << YAML::Flow << YAML::BeginSeq;
         for (int a = 0; a < 3; ++a) out << format_real(v[a]);
         out << YAML::EndSeq;

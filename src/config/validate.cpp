@@ -107,9 +107,9 @@ std::optional<Value> validate_value(const KeySpec& key, const YAML::Node& node,
                                     Diagnostics& diagnostics) {
   auto value = read_typed(key, node);
   if (value && (!key.in_range || key.in_range(*value))) return value;
-  diagnostics.error(key.path, node.Mark(),
-                    fmt::format("expected {}, got {}{}", key.expected, describe(node),
-                                reason(key, node)));
+  diagnostics.error(
+      key.path, node.Mark(),
+      fmt::format("expected {}, got {}{}", key.expected, describe(node), reason(key, node)));
   return std::nullopt;
 }
 

@@ -590,8 +590,8 @@ MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
   if (n > 0) {
     std::vector<std::size_t> all(n);
     std::iota(all.begin(), all.end(), std::size_t(0));
-    r.signed_volume = six_volume_about(mesh, all, centre_of(mesh, all),
-                                       [](std::size_t) { return false; }) / 6.0;
+    r.signed_volume =
+        six_volume_about(mesh, all, centre_of(mesh, all), [](std::size_t) { return false; }) / 6.0;
   }
 
   const auto dups = duplicate_pairs(mesh);

@@ -196,8 +196,8 @@ template <typename Fail>
 void check_count_fits(long long count, std::size_t available, const std::string& what,
                       Fail&& fail) {
   if (count <= 0 || (unsigned long long)count <= available) return;
-  fail("the header claims " + std::to_string(count) + " " + what +
-       " but the file holds at most " + std::to_string(available) +
+  fail("the header claims " + std::to_string(count) + " " + what + " but the file holds at most " +
+       std::to_string(available) +
        " bytes after it (at least one per element): the count is wrong or the file is truncated");
 }
 

@@ -51,8 +51,7 @@ TriangleMesh read_obj(const std::string& path) {
         if (end != ref.data() + ref.size())
           in.fail("expected a vertex index (an integer) in the face corner '" + std::string(tok) +
                   "'");
-        if (errno == ERANGE)
-          in.fail("vertex index '" + std::string(ref) + "' is out of range");
+        if (errno == ERANGE) in.fail("vertex index '" + std::string(ref) + "' is out of range");
         if (i == 0) in.fail("vertex index 0 in a face: OBJ indices start at 1");
         long long v = i > 0 ? i - 1 : (long long)mesh.vertices.size() + i;  // negative: relative
         if (i < 0 && v < 0)

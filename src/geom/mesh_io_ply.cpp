@@ -142,11 +142,10 @@ TriangleMesh read_ply(const std::string& path) {
     std::size_t used = 0;
     for (const auto& e : elements) {
       if (format != Format::ascii && e.properties.empty()) continue;
-      detail::check_count_fits(e.count, available - used, e.name + " elements",
-                               [&](const std::string& m) {
-                                 throw Error(path + ": line " + std::to_string(e.header_line) +
-                                             ": " + m);
-                               });
+      detail::check_count_fits(
+          e.count, available - used, e.name + " elements", [&](const std::string& m) {
+            throw Error(path + ": line " + std::to_string(e.header_line) + ": " + m);
+          });
       used += std::size_t(e.count);
     }
   }

@@ -218,9 +218,10 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   std::vector<Node> flat;
   std::vector<MeshWindingNode<T>> wn;
   wn.reserve(topo.nodes.size() / 2 + 1);
-  const std::int32_t root = flatten_bvh(topo, flat, [&](std::int32_t, const BVHBuildNode<double>& b) {
-    wn.push_back(winding_data<T>(moments, b.first, b.count));
-  });
+  const std::int32_t root =
+      flatten_bvh(topo, flat, [&](std::int32_t, const BVHBuildNode<double>& b) {
+        wn.push_back(winding_data<T>(moments, b.first, b.count));
+      });
   if (wn.empty()) wn.push_back(MeshWindingNode<T>{});  // a single leaf: the unused node's
 
   // Host queries: the tree collapsed 4-wide, leaves as triangle packets.

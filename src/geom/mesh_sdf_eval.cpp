@@ -51,8 +51,8 @@ MeshEvalGrid padded_grid(const TriangleMesh& mesh, int n, double pad) {
   const auto [lo, hi] = mesh.bounds();  // throws for an empty mesh
   const Vec3<double> ext = hi - lo;
   const double diagonal = length(ext);
-  ALFVEN_REQUIRE(diagonal > 0, "padded_grid: mesh '" << mesh.source
-                                                     << "' has all its vertices at one point");
+  ALFVEN_REQUIRE(diagonal > 0,
+                 "padded_grid: mesh '" << mesh.source << "' has all its vertices at one point");
   MeshEvalGrid g;
   g.n = {n, n, n};
   double e[3] = {ext.x, ext.y, ext.z}, l[3] = {lo.x, lo.y, lo.z}, h[3];

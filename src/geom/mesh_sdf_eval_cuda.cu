@@ -7,7 +7,9 @@
 namespace alfven {
 namespace geom {
 
-bool mesh_eval_cuda_compiled() { return true; }
+bool mesh_eval_cuda_compiled() {
+  return true;
+}
 
 namespace mesh_eval_detail {
 

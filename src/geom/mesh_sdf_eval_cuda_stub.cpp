@@ -5,7 +5,9 @@
 namespace alfven {
 namespace geom {
 
-bool mesh_eval_cuda_compiled() { return false; }
+bool mesh_eval_cuda_compiled() {
+  return false;
+}
 
 namespace mesh_eval_detail {
 

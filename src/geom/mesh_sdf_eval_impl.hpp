@@ -91,8 +91,8 @@ MeshEvalResult evaluate(const TriangleMesh& mesh, const std::vector<Vec3<double>
     }
   } else {
     for (int a = 0; a < 3; ++a)
-      ALFVEN_REQUIRE(grid->n[a] >= 1, "evaluate_mesh_sdf_grid: n[" << a << "] = " << grid->n[a]
-                                                                   << " must be >= 1");
+      ALFVEN_REQUIRE(grid->n[a] >= 1,
+                     "evaluate_mesh_sdf_grid: n[" << a << "] = " << grid->n[a] << " must be >= 1");
     const Vec3<double>& h = grid->spacing;
     ALFVEN_REQUIRE(h.x > 0 && h.y > 0 && h.z > 0 && std::isfinite(h.x) && std::isfinite(h.y) &&
                        std::isfinite(h.z),
@@ -153,7 +153,8 @@ MeshEvalResult evaluate(const TriangleMesh& mesh, const std::vector<Vec3<double>
   if (points != nullptr) {
     gpu::parallel_for(n, PointFunctor<T>{out, in.data(base)});
   } else {
-    GridFunctor<T> f{out, {grid->lo.x, grid->lo.y, grid->lo.z},
+    GridFunctor<T> f{out,
+                     {grid->lo.x, grid->lo.y, grid->lo.z},
                      {grid->spacing.x, grid->spacing.y, grid->spacing.z},
                      {grid->n[0], grid->n[1], grid->n[2]},
                      {(grid->n[0] + 3) / 4, (grid->n[1] + 3) / 4}};

@@ -13,16 +13,16 @@
 // per node), and each finished node's treelet of 5 leaves is rebuilt with the least SAH cost
 // (T. Karras and T. Aila, HPG 2013), which brings the queries closer to the host SAH tree's. A
 // subtree's radius is bounded by max_k (|c_k - c| + r_k) over its children (its leaves' radii
-// are exact), so far-field tests are as safe as the host's, if a little more cautious. Pseudonormals (Bærentzen and Aanæs 2005) are summed per vertex and per edge in the
-// host build's order after a stable sort by vertex or edge (rounded to nearest at each step, as
-// the host does without FMA). Distances are the host's: the tree differs from the host Morton
-// tree only where codes repeat, and a distance is a minimum over triangles, which no tree changes.
+// are exact), so far-field tests are as safe as the host's, if a little more cautious.
+// Pseudonormals (Bærentzen and Aanæs 2005) are summed per vertex and per edge in the host build's
+// order after a stable sort by vertex or edge (rounded to nearest at each step, as the host does
+// without FMA). Distances are the host's: the tree differs from the host Morton tree only where
+// codes repeat, and a distance is a minimum over triangles, which no tree changes.
+#include <algorithm>
+#include <cstdint>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
-
-#include <algorithm>
-#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -73,7 +73,7 @@ struct Scratch {
   D *area_all, *area, *face, *enormal;
   std::int32_t *keep, *offset, *kept, *index, *order;
   AABB<T>* box;
-  AABB<double> *centre, *bounds;
+  AABB<double>*centre, *bounds;
   std::uint64_t *code, *code_sorted, *edge, *edge_sorted;
   double* angle;
   std::int32_t *vertex, *vertex_sorted, *slot_v, *slot_e, *slot_v_sorted, *slot_e_sorted;
@@ -144,27 +144,27 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
                  "MeshSDF::build: BVHBuild::LBVH needs a CUDA device and none is visible (check "
                  "nvidia-smi and CUDA_VISIBLE_DEVICES), or build with sah or morton on the host");
   const std::size_t nv = mesh.vertex_count(), nt = mesh.triangle_count();
-  ALFVEN_REQUIRE(nt > 0, "MeshSDF::build: mesh '" << mesh.source
-                                                  << "' has no triangle of non-zero area");
+  ALFVEN_REQUIRE(nt > 0,
+                 "MeshSDF::build: mesh '" << mesh.source << "' has no triangle of non-zero area");
   ALFVEN_REQUIRE(std::int64_t(nt) < bvh::MaxPrimitives,
                  "MeshSDF::build: " << nt << " triangles, at most 2^28 - 1");
 
   // Scratch: the mesh, per-triangle and per-corner arrays, sort buffers, CUB's temporaries.
   std::size_t cub_bytes = 0, b = 0;
   ALFVEN_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, b, (std::int32_t*)nullptr,
-                                                 (std::int32_t*)nullptr, int(nt)));
+                                                  (std::int32_t*)nullptr, int(nt)));
   cub_bytes = std::max(cub_bytes, b);
   ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, b, (std::uint64_t*)nullptr,
-                                                   (std::uint64_t*)nullptr, (std::int32_t*)nullptr,
-                                                   (std::int32_t*)nullptr, int(3 * nt)));
+                                                    (std::uint64_t*)nullptr, (std::int32_t*)nullptr,
+                                                    (std::int32_t*)nullptr, int(3 * nt)));
   cub_bytes = std::max(cub_bytes, b);
   ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, b, (std::int32_t*)nullptr,
-                                                   (std::int32_t*)nullptr, (std::int32_t*)nullptr,
-                                                   (std::int32_t*)nullptr, int(3 * nt)));
+                                                    (std::int32_t*)nullptr, (std::int32_t*)nullptr,
+                                                    (std::int32_t*)nullptr, int(3 * nt)));
   cub_bytes = std::max(cub_bytes, b);
   ALFVEN_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, b, (AABB<double>*)nullptr,
-                                             (AABB<double>*)nullptr, int(nt), MergeBoxes{},
-                                             AABB<double>{}));
+                                              (AABB<double>*)nullptr, int(nt), MergeBoxes{},
+                                              AABB<double>{}));
   cub_bytes = std::max(cub_bytes, b);
   Scratch<T> x;
   Slab measure;
@@ -182,39 +182,39 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   gpu::parallel_for(nt, ScatterKept{x.keep, x.offset, x.kept});
   const std::size_t nk =
       std::size_t(copy_back(x.offset + nt - 1)) + std::size_t(copy_back(x.keep + nt - 1));
-  ALFVEN_REQUIRE(nk > 0, "MeshSDF::build: mesh '" << mesh.source
-                                                  << "' has no triangle of non-zero area");
+  ALFVEN_REQUIRE(nk > 0,
+                 "MeshSDF::build: mesh '" << mesh.source << "' has no triangle of non-zero area");
 
   // Boxes, face normals, Morton order.
   gpu::parallel_for(nk, GatherFunctor{x.area_all, x.kept, x.area, x.face});
   gpu::parallel_for(nk, BoxFunctor<T>{x.v, x.tri, x.kept, x.box, x.centre});
   const AABB<double> empty{D{1e300, 1e300, 1e300}, D{-1e300, -1e300, -1e300}};
   b = cub_bytes;
-  ALFVEN_CUDA_CHECK(cub::DeviceReduce::Reduce(x.cub_temp, b, x.centre, x.bounds, int(nk),
-                                             MergeBoxes{}, empty));
+  ALFVEN_CUDA_CHECK(
+      cub::DeviceReduce::Reduce(x.cub_temp, b, x.centre, x.bounds, int(nk), MergeBoxes{}, empty));
   gpu::parallel_for(nk, MortonFunctor{x.centre, x.bounds, x.code, x.index});
   b = cub_bytes;
   ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.code, x.code_sorted, x.index,
-                                                   x.order, int(nk), 0, 63));
+                                                    x.order, int(nk), 0, 63));
 
   // Pseudonormals: corners sorted by vertex, edges sorted by key (stable: 3 j + k order kept).
   const std::size_t nc = 3 * nk;
-  gpu::parallel_for(nk, CornerFunctor{x.v, x.tri, x.kept, x.angle, x.vertex, x.edge, x.slot_v,
-                                      x.slot_e});
+  gpu::parallel_for(
+      nk, CornerFunctor{x.v, x.tri, x.kept, x.angle, x.vertex, x.edge, x.slot_v, x.slot_e});
   int vbits = 1;
   while ((std::size_t(1) << vbits) < nv) ++vbits;
   b = cub_bytes;
   ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.vertex, x.vertex_sorted,
-                                                   x.slot_v, x.slot_v_sorted, int(nc), 0, vbits));
+                                                    x.slot_v, x.slot_v_sorted, int(nc), 0, vbits));
   b = cub_bytes;
   ALFVEN_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(x.cub_temp, b, x.edge, x.edge_sorted, x.slot_e,
-                                                   x.slot_e_sorted, int(nc), 0, 32 + vbits));
+                                                    x.slot_e_sorted, int(nc), 0, 32 + vbits));
 
   // The radix tree's inner nodes, and those kept in the flat tree (ranges > LeafSize).
   std::size_t m = 0;
   if (nk > std::size_t(LeafSize)) {
-    gpu::parallel_for(nk - 1, RadixNode{x.code_sorted, std::int64_t(nk), LeafSize, x.first,
-                                        x.last, x.split, x.used});
+    gpu::parallel_for(nk - 1, RadixNode{x.code_sorted, std::int64_t(nk), LeafSize, x.first, x.last,
+                                        x.split, x.used});
     b = cub_bytes;
     ALFVEN_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(x.cub_temp, b, x.used, x.renum, int(nk - 1)));
     m = std::size_t(copy_back(x.renum + nk - 2)) + std::size_t(copy_back(x.used + nk - 2));
@@ -234,8 +234,8 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   std::byte* base = pool.base();
   Vec3<T>* vnormal = s.vertex_normals_.data(base);
   ALFVEN_CUDA_CHECK(cudaMemset(vnormal, 0, nv * sizeof(Vec3<T>)));  // unreferenced: zero
-  gpu::parallel_for(nc, VertexNormals<T>{x.vertex_sorted, x.slot_v_sorted, x.angle, x.face, nc,
-                                         vnormal});
+  gpu::parallel_for(
+      nc, VertexNormals<T>{x.vertex_sorted, x.slot_v_sorted, x.angle, x.face, nc, vnormal});
   gpu::parallel_for(nc, EdgeNormals{x.edge_sorted, x.slot_e_sorted, x.face, nc, x.enormal});
   gpu::parallel_for(nk, SlotFunctor<T>{x.v, x.tri, x.kept, x.order, x.face, x.enormal,
                                        s.tris_.data(base), s.normals_.data(base)});
@@ -249,15 +249,16 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   AABB<T> root_box{};
   if (m > 0) {
     ALFVEN_CUDA_CHECK(cudaMemset(x.arrivals, 0, m * sizeof(std::int32_t)));
-    gpu::parallel_for(nk - 1, LinkFunctor<T>{x.first, x.last, x.split, x.used, x.renum,
-                                             LeafSize, nodes, x.parent});
+    gpu::parallel_for(nk - 1, LinkFunctor<T>{x.first, x.last, x.split, x.used, x.renum, LeafSize,
+                                             nodes, x.parent});
     gpu::parallel_for(m, BottomUp<T>{x.v, x.tri, x.kept, x.order, x.area, x.box, nodes, x.parent,
                                      x.moments, winding, x.arrivals, std::int32_t(m)});
     depth = copy_back(x.moments).height;  // levels, the root's and the leaves' counted
     root_box = bvh::node_box(copy_back(nodes));
   } else {  // one leaf: its box from the kept triangles' boxes
     std::vector<AABB<T>> boxes(nk);
-    ALFVEN_CUDA_CHECK(cudaMemcpy(boxes.data(), x.box, nk * sizeof(AABB<T>), cudaMemcpyDeviceToHost));
+    ALFVEN_CUDA_CHECK(
+        cudaMemcpy(boxes.data(), x.box, nk * sizeof(AABB<T>), cudaMemcpyDeviceToHost));
     root_box = boxes[0];
     for (const auto& bx : boxes) root_box = root_box.merged(bx);
   }

@@ -25,11 +25,19 @@ static_assert(sizeof(Tri) == 3 * sizeof(std::int32_t), "Tri must match std::arra
 // that the triangles, face and edge normals and the set of kept triangles are the host's bit for
 // bit (vertex normals differ only through acos, within an ulp or two).
 #if defined(__CUDA_ARCH__)
-ALFVEN_HOST_DEVICE inline double mul_rn(double a, double b) { return __dmul_rn(a, b); }
-ALFVEN_HOST_DEVICE inline double add_rn(double a, double b) { return __dadd_rn(a, b); }
+ALFVEN_HOST_DEVICE inline double mul_rn(double a, double b) {
+  return __dmul_rn(a, b);
+}
+ALFVEN_HOST_DEVICE inline double add_rn(double a, double b) {
+  return __dadd_rn(a, b);
+}
 #else
-ALFVEN_HOST_DEVICE inline double mul_rn(double a, double b) { return a * b; }
-ALFVEN_HOST_DEVICE inline double add_rn(double a, double b) { return a + b; }
+ALFVEN_HOST_DEVICE inline double mul_rn(double a, double b) {
+  return a * b;
+}
+ALFVEN_HOST_DEVICE inline double add_rn(double a, double b) {
+  return a + b;
+}
 #endif
 ALFVEN_HOST_DEVICE inline double dot_rn(const D& a, const D& b) {
   return add_rn(add_rn(mul_rn(a.x, b.x), mul_rn(a.y, b.y)), mul_rn(a.z, b.z));
@@ -206,8 +214,13 @@ struct SlotFunctor {
   ALFVEN_HOST_DEVICE void operator()(std::size_t s) const {
     const std::int32_t j = order[s], t = kept[j];
     const D a = v[tri[t][0]], ab = v[tri[t][1]] - a, ac = v[tri[t][2]] - a;
-    tris[s] = MeshTriangle<T>{a.template as<T>(), ab.template as<T>(), ac.template as<T>(),
-                              T(dot_rn(ab, ab)),  T(dot_rn(ac, ac)),  T(dot_rn(ab, ac)), t};
+    tris[s] = MeshTriangle<T>{a.template as<T>(),
+                              ab.template as<T>(),
+                              ac.template as<T>(),
+                              T(dot_rn(ab, ab)),
+                              T(dot_rn(ac, ac)),
+                              T(dot_rn(ab, ac)),
+                              t};
     MeshTriangleNormals<T>& n = normals[s];
     n.face = face[j].template as<T>();
     for (int k = 0; k < 3; ++k) {

@@ -1,6 +1,5 @@
 // Geometry and scenes from YAML (yaml-cpp), and rendering a scene to PNG.
 #include "alfven/geom/scene.hpp"
-#include "alfven/geom/scene_yaml.hpp"
 
 #include <yaml-cpp/yaml.h>
 
@@ -15,6 +14,7 @@
 #include "alfven/core/pool.hpp"
 #include "alfven/geom/mesh_clean.hpp"
 #include "alfven/geom/mesh_io.hpp"
+#include "alfven/geom/scene_yaml.hpp"
 #include "alfven/io/png.hpp"
 
 namespace alfven {
@@ -349,8 +349,8 @@ YAML::Node with_absolute_mesh_paths(const YAML::Node& node, const std::string& b
     if (n.IsMap()) {
       for (auto kv : n) {
         YAML::Node value = kv.second;
-        if (kv.first.IsScalar() && kv.first.Scalar() == "mesh" && value.IsMap() &&
-            value["file"] && value["file"].IsScalar()) {
+        if (kv.first.IsScalar() && kv.first.Scalar() == "mesh" && value.IsMap() && value["file"] &&
+            value["file"].IsScalar()) {
           const std::filesystem::path file(value["file"].Scalar());
           if (file.is_relative()) value["file"] = (base / file).lexically_normal().string();
         }

@@ -16,11 +16,13 @@ namespace io {
 
 void sync_file(const std::string& path, const char* what) {
   const int fd = ::open(path.c_str(), O_RDONLY);
-  ALFVEN_REQUIRE(fd >= 0, what << " '" << path << "': cannot open it to flush it: " << std::strerror(errno));
+  ALFVEN_REQUIRE(fd >= 0,
+                 what << " '" << path << "': cannot open it to flush it: " << std::strerror(errno));
   const bool synced = ::fsync(fd) == 0;
   const int saved_errno = errno;
   ::close(fd);
-  ALFVEN_REQUIRE(synced, what << " '" << path << "': cannot flush it to the disk: " << std::strerror(saved_errno));
+  ALFVEN_REQUIRE(synced, what << " '" << path
+                              << "': cannot flush it to the disk: " << std::strerror(saved_errno));
 }
 
 void move_into_place(const std::string& temporary, const std::string& path, const char* what) {
@@ -37,7 +39,8 @@ void write_file_atomically(const std::string& path, const std::string& content, 
   std::FILE* f = std::fopen(tmp.c_str(), "wb");
   ALFVEN_REQUIRE(f != nullptr, what << " '" << path << "': cannot create '" << tmp
                                     << "': " << std::strerror(errno));
-  bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
+  bool ok =
+      std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
   int saved_errno = errno;
   if (ok && ::fsync(::fileno(f)) != 0) {
     ok = false;

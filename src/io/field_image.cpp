@@ -154,10 +154,10 @@ FieldImage render_field_image(const double* values, int nx, int ny, const std::s
 }
 
 void draw_bodies(FieldImage& im, const double* signed_distance, int nx, int ny) {
-  ALFVEN_REQUIRE(signed_distance != nullptr && im.field_width == nx * im.scale &&
-                     im.field_height == ny * im.scale,
-                 "draw_bodies: the signed distance must have the picture's " << nx << " x " << ny
-                                                                            << " cells");
+  ALFVEN_REQUIRE(
+      signed_distance != nullptr && im.field_width == nx * im.scale &&
+          im.field_height == ny * im.scale,
+      "draw_bodies: the signed distance must have the picture's " << nx << " x " << ny << " cells");
   Canvas canvas{im.width, im.height, im.rgb};
   auto solid = [&](int i, int j) { return signed_distance[i + std::size_t(nx) * j] < 0; };
   for (int j = 0; j < ny; ++j)

@@ -37,8 +37,8 @@ herr_t innermost_error(unsigned n, const H5E_error2_t* err, void* client) {
 }
 
 bool valid_name(const std::string& name) {
-  return !name.empty() && name.find('/') == std::string::npos && name != "." && name != "x" && name != "y" &&
-         name != "z";
+  return !name.empty() && name.find('/') == std::string::npos && name != "." && name != "x" &&
+         name != "y" && name != "z";
 }
 
 }  // namespace
@@ -66,7 +66,9 @@ QuietHdf5::QuietHdf5() {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
 }
 
-QuietHdf5::~QuietHdf5() { H5Eset_auto2(H5E_DEFAULT, func_, data_); }
+QuietHdf5::~QuietHdf5() {
+  H5Eset_auto2(H5E_DEFAULT, func_, data_);
+}
 
 std::string detail() {
   std::string desc;
@@ -78,13 +80,18 @@ std::string detail() {
   const std::size_t at = desc.find(marker);
   if (at != std::string::npos) {
     const std::size_t end = desc.find('\'', at + marker.size());
-    desc = desc.substr(0, desc.find(':')) + ": " + desc.substr(at + marker.size(), end - at - marker.size());
+    desc = desc.substr(0, desc.find(':')) + ": " +
+           desc.substr(at + marker.size(), end - at - marker.size());
   }
   return desc.empty() ? std::string() : " (hdf5: " + desc + ")";
 }
 
-hid_t file_type_of(DataType t) { return t == DataType::Float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE; }
-hid_t memory_type_of(DataType t) { return t == DataType::Float32 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE; }
+hid_t file_type_of(DataType t) {
+  return t == DataType::Float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
+}
+hid_t memory_type_of(DataType t) {
+  return t == DataType::Float32 ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE;
+}
 
 hid_t make_variable_string_type() {
   const hid_t t = H5Tcopy(H5T_C_S1);
@@ -108,7 +115,7 @@ hid_t make_fixed_string_type(std::size_t width) {
 std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size) {
   std::vector<hsize_t> chunk(dims, dims + rank);
   hsize_t budget = std::max<hsize_t>(1, kChunkBytes / value_size);  // values per chunk
-  for (int a = rank - 1; a >= 0; --a) {  // fastest axis first
+  for (int a = rank - 1; a >= 0; --a) {                             // fastest axis first
     chunk[std::size_t(a)] = std::max<hsize_t>(1, std::min<hsize_t>(dims[a], budget));
     budget = std::max<hsize_t>(1, budget / std::max<hsize_t>(1, dims[a]));
     if (chunk[std::size_t(a)] < dims[a]) {  // this axis is split: slower axes one at a time
@@ -126,7 +133,8 @@ hid_t make_file_access(const std::string& path) {
   if (access < 0 || H5Pset_libver_bounds(access, H5F_LIBVER_V110, H5F_LIBVER_V110) < 0) {
     if (access >= 0) H5Pclose(access);
     const std::string why = detail();
-    ALFVEN_REQUIRE(false, "cannot write snapshot '" << path << "': cannot select the file format" << why);
+    ALFVEN_REQUIRE(false,
+                   "cannot write snapshot '" << path << "': cannot select the file format" << why);
   }
   return access;
 }
@@ -152,25 +160,30 @@ void FileWriter::fail(const std::string& what) const {
   ALFVEN_REQUIRE(false, "cannot write snapshot '" << path_ << "': " << what << why);
 }
 
-void FileWriter::attribute(const char* name, hid_t file_type, hid_t memory_type, const void* value, hsize_t count) {
+void FileWriter::attribute(const char* name, hid_t file_type, hid_t memory_type, const void* value,
+                           hsize_t count) {
   Handle space(count == 0 ? H5Screate(H5S_SCALAR) : H5Screate_simple(1, &count, nullptr), H5Sclose);
   if (!space.valid()) fail(std::string("attribute '") + name + "': cannot create dataspace");
   Handle attr(H5Acreate2(file_, name, file_type, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
   if (!attr.valid()) fail(std::string("attribute '") + name + "': cannot create");
-  if (H5Awrite(attr.get(), memory_type, value) < 0) fail(std::string("attribute '") + name + "': cannot write");
+  if (H5Awrite(attr.get(), memory_type, value) < 0)
+    fail(std::string("attribute '") + name + "': cannot write");
 }
 
-void FileWriter::attribute_strings(const char* name, const std::vector<std::string>& v, bool scalar) {
+void FileWriter::attribute_strings(const char* name, const std::vector<std::string>& v,
+                                   bool scalar) {
   std::size_t width = 1;
   for (const std::string& t : v) width = std::max(width, t.size() + 1);
   std::vector<char> packed(width * v.size(), '\0');
-  for (std::size_t i = 0; i < v.size(); ++i) std::memcpy(&packed[i * width], v[i].data(), v[i].size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    std::memcpy(&packed[i * width], v[i].data(), v[i].size());
   Handle type(make_fixed_string_type(width), H5Tclose);
   if (!type.valid()) fail(std::string("attribute '") + name + "': cannot create string type");
   attribute(name, type.get(), type.get(), packed.data(), scalar ? 0 : hsize_t(v.size()));
 }
 
-void FileWriter::header(const GridInfo& grid, const SnapshotMeta& meta, const std::vector<std::string>& names) {
+void FileWriter::header(const GridInfo& grid, const SnapshotMeta& meta,
+                        const std::vector<std::string>& names) {
   attribute_int("format_version", kFormatVersion);
   attribute_strings("fields", names, false);
   if (meta.run_state) {
@@ -188,11 +201,12 @@ void FileWriter::header(const GridInfo& grid, const SnapshotMeta& meta, const st
   for (const auto& kv : meta.extra) attribute(kv.first.c_str(), kv.second);
   for (const auto& kv : meta.text) attribute_strings(kv.first.c_str(), {kv.second}, true);
   for (const auto& kv : meta.vectors)
-    attribute(kv.first.c_str(), H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, kv.second.data(), hsize_t(kv.second.size()));
+    attribute(kv.first.c_str(), H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, kv.second.data(),
+              hsize_t(kv.second.size()));
 }
 
-hid_t FileWriter::create_dataset(const std::string& name, int rank, const hsize_t* dims, DataType type,
-                                 int deflate) {
+hid_t FileWriter::create_dataset(const std::string& name, int rank, const hsize_t* dims,
+                                 DataType type, int deflate) {
   Handle space(H5Screate_simple(rank, dims, nullptr), H5Sclose);
   if (!space.valid()) fail("dataset '" + name + "': cannot create dataspace");
   Handle create(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
@@ -200,17 +214,20 @@ hid_t FileWriter::create_dataset(const std::string& name, int rank, const hsize_
   if (!create.valid() || H5Pset_chunk(create.get(), rank, chunk.data()) < 0)
     fail("dataset '" + name + "': cannot set up chunks");
   // Filters run in this order on writing: shuffle, deflate, then the checksum of what is stored.
-  if (deflate > 0 && (H5Pset_shuffle(create.get()) < 0 || H5Pset_deflate(create.get(), unsigned(deflate)) < 0))
+  if (deflate > 0 &&
+      (H5Pset_shuffle(create.get()) < 0 || H5Pset_deflate(create.get(), unsigned(deflate)) < 0))
     fail("dataset '" + name + "': cannot set up compression (shuffle + deflate)");
-  if (H5Pset_fletcher32(create.get()) < 0) fail("dataset '" + name + "': cannot set up its checksum");
-  const hid_t set =
-      H5Dcreate2(file_, name.c_str(), file_type_of(type), space.get(), H5P_DEFAULT, create.get(), H5P_DEFAULT);
+  if (H5Pset_fletcher32(create.get()) < 0)
+    fail("dataset '" + name + "': cannot set up its checksum");
+  const hid_t set = H5Dcreate2(file_, name.c_str(), file_type_of(type), space.get(), H5P_DEFAULT,
+                               create.get(), H5P_DEFAULT);
   if (set < 0) fail("dataset '" + name + "': cannot create");
   return set;
 }
 
-void FileWriter::write_hyperslab(hid_t set, const std::string& name, const hsize_t* offset, const hsize_t* count,
-                                 DataType type, const void* data, hid_t transfer) {
+void FileWriter::write_hyperslab(hid_t set, const std::string& name, const hsize_t* offset,
+                                 const hsize_t* count, DataType type, const void* data,
+                                 hid_t transfer) {
   Handle file_space(H5Dget_space(set), H5Sclose);
   const int rank = H5Sget_simple_extent_ndims(file_space.get());
   hsize_t values = 1;
@@ -218,7 +235,8 @@ void FileWriter::write_hyperslab(hid_t set, const std::string& name, const hsize
   if (values == 0) {
     H5Sselect_none(file_space.get());
     Handle memory_space(H5Screate(H5S_NULL), H5Sclose);
-    if (H5Dwrite(set, memory_type_of(type), memory_space.get(), file_space.get(), transfer, data) < 0)
+    if (H5Dwrite(set, memory_type_of(type), memory_space.get(), file_space.get(), transfer, data) <
+        0)
       fail("dataset '" + name + "': cannot write");
     return;
   }
@@ -235,7 +253,8 @@ void FileWriter::coordinates(const GridInfo& grid, hid_t transfer, bool write_va
     for (std::size_t i = 0; i < centre.size(); ++i) centre[i] = cell_centre(grid, a, int(i));
     const hsize_t n = hsize_t(grid.n[a]), zero = 0, count = write_values ? n : 0;
     Handle set(create_dataset(kAxisName[a], 1, &n, DataType::Float64, 0), H5Dclose);
-    write_hyperslab(set.get(), kAxisName[a], &zero, &count, DataType::Float64, centre.data(), transfer);
+    write_hyperslab(set.get(), kAxisName[a], &zero, &count, DataType::Float64, centre.data(),
+                    transfer);
   }
 }
 
@@ -252,12 +271,13 @@ void FileWriter::virtual_vector(const VectorRef& vector, const GridInfo& grid, D
     const hsize_t offset[4] = {0, 0, 0, hsize_t(c)}, count[4] = {dims[0], dims[1], dims[2], 1};
     // "." is this file, whatever its name: the mapping survives the rename into place.
     if (H5Sselect_hyperslab(space.get(), H5S_SELECT_SET, offset, nullptr, count, nullptr) < 0 ||
-        H5Pset_virtual(create.get(), space.get(), ".", vector.components[c].c_str(), source.get()) < 0)
+        H5Pset_virtual(create.get(), space.get(), ".", vector.components[c].c_str(), source.get()) <
+            0)
       fail("vector '" + vector.name + "': cannot map component '" + vector.components[c] + "'");
   }
   H5Sselect_all(space.get());
-  Handle set(H5Dcreate2(file_, vector.name.c_str(), file_type_of(type), space.get(), H5P_DEFAULT, create.get(),
-                        H5P_DEFAULT),
+  Handle set(H5Dcreate2(file_, vector.name.c_str(), file_type_of(type), space.get(), H5P_DEFAULT,
+                        create.get(), H5P_DEFAULT),
              H5Dclose);
   if (!set.valid()) fail("vector '" + vector.name + "': cannot create its virtual dataset");
 }
@@ -268,19 +288,21 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
   const auto where = "cannot write snapshot '" + path + "': ";
   for (int a = 0; a < 3; ++a) {
     ALFVEN_REQUIRE(grid.n[a] >= 1, where << kCountName[a] << " = " << grid.n[a] << " must be >= 1");
-    ALFVEN_REQUIRE(std::isfinite(grid.lo[a]) && std::isfinite(grid.hi[a]) && grid.hi[a] > grid.lo[a],
-                   where << kMinName[a] << " = " << grid.lo[a] << ", " << kMaxName[a] << " = " << grid.hi[a]
-                         << ": need finite bounds with max > min");
+    ALFVEN_REQUIRE(
+        std::isfinite(grid.lo[a]) && std::isfinite(grid.hi[a]) && grid.hi[a] > grid.lo[a],
+        where << kMinName[a] << " = " << grid.lo[a] << ", " << kMaxName[a] << " = " << grid.hi[a]
+              << ": need finite bounds with max > min");
   }
   ALFVEN_REQUIRE(!names.empty(), where << "no fields given");
   std::set<std::string> seen;
   for (std::size_t f = 0; f < names.size(); ++f) {
-    ALFVEN_REQUIRE(valid_name(names[f]),
-                   where << "invalid field name '" << names[f] << "' (empty, contains '/', or is x, y or z)");
+    ALFVEN_REQUIRE(valid_name(names[f]), where << "invalid field name '" << names[f]
+                                               << "' (empty, contains '/', or is x, y or z)");
     ALFVEN_REQUIRE(seen.insert(names[f]).second, where << "field '" << names[f] << "' given twice");
-    ALFVEN_REQUIRE(types[f] == types.front(), where << "field '" << names[f] << "' is " << name_of(types[f])
-                                                    << " but '" << names.front() << "' is " << name_of(types.front())
-                                                    << ": all fields of a snapshot share one precision");
+    ALFVEN_REQUIRE(types[f] == types.front(),
+                   where << "field '" << names[f] << "' is " << name_of(types[f]) << " but '"
+                         << names.front() << "' is " << name_of(types.front())
+                         << ": all fields of a snapshot share one precision");
   }
   ALFVEN_REQUIRE(options.deflate >= 0 && options.deflate <= 9,
                  where << "compression level " << options.deflate << " is not in 0..9");
@@ -288,15 +310,17 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
     ALFVEN_REQUIRE(valid_name(v.name) && seen.insert(v.name).second,
                    where << "vector name '" << v.name << "' is invalid or clashes with a field");
     for (const std::string& c : v.components)
-      ALFVEN_REQUIRE(std::find(names.begin(), names.end(), c) != names.end(),
-                     where << "vector '" << v.name << "': component '" << c << "' is not among the fields");
+      ALFVEN_REQUIRE(
+          std::find(names.begin(), names.end(), c) != names.end(),
+          where << "vector '" << v.name << "': component '" << c << "' is not among the fields");
   }
   std::set<std::string> attributes;
   auto check_name = [&](const std::string& name) {
-    ALFVEN_REQUIRE(!name.empty() && name.find('/') == std::string::npos && !is_reserved_attribute(name) &&
-                       attributes.insert(name).second,
-                   where << "extra attribute '" << name
-                         << "' is empty, contains '/', clashes with a reserved attribute or is given twice");
+    ALFVEN_REQUIRE(
+        !name.empty() && name.find('/') == std::string::npos && !is_reserved_attribute(name) &&
+            attributes.insert(name).second,
+        where << "extra attribute '" << name
+              << "' is empty, contains '/', clashes with a reserved attribute or is given twice");
   };
   for (const auto& kv : meta.extra) check_name(kv.first);
   for (const auto& kv : meta.text) check_name(kv.first);
@@ -308,7 +332,9 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
 
 }  // namespace hdf5
 
-int abandoned_files() { return hdf5::g_abandoned.load(); }
+int abandoned_files() {
+  return hdf5::g_abandoned.load();
+}
 
 }  // namespace io
 }  // namespace alfven

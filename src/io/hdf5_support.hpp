@@ -108,27 +108,36 @@ class FileWriter {
   [[noreturn]] void fail(const std::string& what) const;
 
   /// A root attribute of `count` values (0: a scalar).
-  void attribute(const char* name, hid_t file_type, hid_t memory_type, const void* value, hsize_t count = 0);
-  void attribute(const char* name, double v) { attribute(name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v); }
-  void attribute_int(const char* name, int v) { attribute(name, H5T_STD_I32LE, H5T_NATIVE_INT, &v); }
-  void attribute_long(const char* name, long long v) { attribute(name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &v); }
+  void attribute(const char* name, hid_t file_type, hid_t memory_type, const void* value,
+                 hsize_t count = 0);
+  void attribute(const char* name, double v) {
+    attribute(name, H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, &v);
+  }
+  void attribute_int(const char* name, int v) {
+    attribute(name, H5T_STD_I32LE, H5T_NATIVE_INT, &v);
+  }
+  void attribute_long(const char* name, long long v) {
+    attribute(name, H5T_STD_I64LE, H5T_NATIVE_LLONG, &v);
+  }
   /// Fixed-length strings, each stored in max length + 1 bytes (NUL-padded).
   void attribute_strings(const char* name, const std::vector<std::string>& v, bool scalar);
 
   /// The root attributes of a snapshot: format_version, fields, the run state (when
   /// meta.run_state), the box and cell counts, and meta's extra, text and vectors.
-  void header(const GridInfo& grid, const SnapshotMeta& meta, const std::vector<std::string>& names);
+  void header(const GridInfo& grid, const SnapshotMeta& meta,
+              const std::vector<std::string>& names);
 
   /// Creates a chunked dataset of shape dims (C order) with a Fletcher32 checksum per chunk, and
   /// with byte shuffle + deflate level `deflate` first when deflate > 0. Returns the open dataset
   /// (caller closes).
-  hid_t create_dataset(const std::string& name, int rank, const hsize_t* dims, DataType type, int deflate);
+  hid_t create_dataset(const std::string& name, int rank, const hsize_t* dims, DataType type,
+                       int deflate);
 
   /// Writes `data` (count values, C order, x fastest) to the hyperslab offset/count (C order,
   /// rank = the dataset's) of dataset `set`; a zero count selects nothing (a process of a
   /// collective write that holds none of it). `transfer`: H5P_DEFAULT or a collective list.
-  void write_hyperslab(hid_t set, const std::string& name, const hsize_t* offset, const hsize_t* count,
-                       DataType type, const void* data, hid_t transfer);
+  void write_hyperslab(hid_t set, const std::string& name, const hsize_t* offset,
+                       const hsize_t* count, DataType type, const void* data, hid_t transfer);
 
   /// The datasets x, y, z of cell centres; written by this process when `write_values` (the
   /// other processes of a collective write select nothing).

@@ -11,9 +11,10 @@
 namespace alfven {
 namespace io {
 
-void write_png_rgb(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb) {
-  ALFVEN_REQUIRE(width > 0 && height > 0, "write_png_rgb(" << path << "): image size " << width << "x"
-                                                           << height << " must be positive");
+void write_png_rgb(const std::string& path, int width, int height,
+                   const std::vector<std::uint8_t>& rgb) {
+  ALFVEN_REQUIRE(width > 0 && height > 0, "write_png_rgb(" << path << "): image size " << width
+                                                           << "x" << height << " must be positive");
   ALFVEN_REQUIRE(rgb.size() == std::size_t(width) * std::size_t(height) * 3,
                  "write_png_rgb(" << path << "): expected " << std::size_t(width) * height * 3
                                   << " bytes of RGB data, got " << rgb.size());
@@ -28,17 +29,20 @@ void write_png_rgb(const std::string& path, int width, int height, const std::ve
   bool encoded = png_image_write_to_memory(&image, nullptr, &size, 0, rgb.data(), 0, nullptr) != 0;
   if (encoded) {
     bytes.resize(size);
-    encoded = png_image_write_to_memory(&image, bytes.data(), &size, 0, rgb.data(), 0, nullptr) != 0;
+    encoded =
+        png_image_write_to_memory(&image, bytes.data(), &size, 0, rgb.data(), 0, nullptr) != 0;
   }
   if (!encoded) {
     const std::string why = image.message;
     png_image_free(&image);
     ALFVEN_REQUIRE(false, "cannot write PNG file '" << path << "': " << why);
   }
-  detail::write_file_atomically(path, std::string(bytes.begin(), bytes.begin() + long(size)), "PNG file");
+  detail::write_file_atomically(path, std::string(bytes.begin(), bytes.begin() + long(size)),
+                                "PNG file");
 }
 
-void read_png_rgb(const std::string& path, int& width, int& height, std::vector<std::uint8_t>& rgb) {
+void read_png_rgb(const std::string& path, int& width, int& height,
+                  std::vector<std::uint8_t>& rgb) {
   png_image image{};
   image.version = PNG_IMAGE_VERSION;
   if (!png_image_begin_read_from_file(&image, path.c_str())) {

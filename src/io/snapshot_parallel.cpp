@@ -30,14 +30,20 @@ bool parallel_writes_available() {
 std::string hdf5_description() {
   unsigned major = 0, minor = 0, release = 0;
   H5get_libversion(&major, &minor, &release);
-  std::string s = std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(release);
+  std::string s =
+      std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(release);
 #if defined(ALFVEN_HAVE_PARALLEL_HDF5)
-  return s + ", parallel (MPI-IO: each rank writes its block of one file; a restart reads its block)";
+  return s +
+         ", parallel (MPI-IO: each rank writes its block of one file; a restart reads its block)";
 #elif defined(H5_HAVE_PARALLEL)
-  return s + ", parallel but older than 1.10.2: used as serial (MPI runs write through rank 0; a restart "
-             "reads each rank's block)";
+  return s +
+         ", parallel but older than 1.10.2: used as serial (MPI runs write through rank 0; a "
+         "restart "
+         "reads each rank's block)";
 #else
-  return s + ", serial (MPI runs write through rank 0, one block at a time; a restart reads each rank's block)";
+  return s +
+         ", serial (MPI runs write through rank 0, one block at a time; a restart reads each "
+         "rank's block)";
 #endif
 }
 
@@ -58,20 +64,25 @@ void agree(MPI_Comm comm, const std::string& mine) {
   if (bad == INT_MAX) return;
   int n = rank == bad ? int(std::min<std::size_t>(mine.size(), 1 << 16)) : 0;
   MPI_Bcast(&n, 1, MPI_INT, bad, comm);
-  std::string message = rank == bad ? mine.substr(0, std::size_t(n)) : std::string(std::size_t(n), ' ');
+  std::string message =
+      rank == bad ? mine.substr(0, std::size_t(n)) : std::string(std::size_t(n), ' ');
   MPI_Bcast(&message[0], n, MPI_CHAR, bad, comm);
   throw Error(rank == bad ? message : message + " (on rank " + std::to_string(bad) + ")");
 }
 
 /// Writes this process's block of every field, collectively, in pieces of whole z-planes of at
 /// most max_piece_bytes (every process makes as many calls as the one with the most pieces).
-void write_blocks(MPI_Comm comm, FileWriter& w, const std::vector<hid_t>& sets, const std::vector<FieldRef>& fields,
-                  const CellBox& block, std::size_t max_piece_bytes, hid_t transfer) {
+void write_blocks(MPI_Comm comm, FileWriter& w, const std::vector<hid_t>& sets,
+                  const std::vector<FieldRef>& fields, const CellBox& block,
+                  std::size_t max_piece_bytes, hid_t transfer) {
   const std::size_t cells = cell_count(block);
   const DataType type = fields.front().type;
-  const std::size_t plane = cells == 0 ? 0 : std::size_t(block.count[0]) * std::size_t(block.count[1]);
+  const std::size_t plane =
+      cells == 0 ? 0 : std::size_t(block.count[0]) * std::size_t(block.count[1]);
   const long planes_per_piece =
-      plane == 0 ? 1 : std::max<long>(1, long(max_piece_bytes / std::max<std::size_t>(1, plane * size_of(type))));
+      plane == 0 ? 1
+                 : std::max<long>(
+                       1, long(max_piece_bytes / std::max<std::size_t>(1, plane * size_of(type))));
   long pieces = cells == 0 ? 0 : (block.count[2] + planes_per_piece - 1) / planes_per_piece;
   MPI_Allreduce(MPI_IN_PLACE, &pieces, 1, MPI_LONG, MPI_MAX, comm);
   for (std::size_t f = 0; f < fields.size(); ++f)
@@ -79,7 +90,8 @@ void write_blocks(MPI_Comm comm, FileWriter& w, const std::vector<hid_t>& sets, 
       CellBox piece = block;
       const long first = p * planes_per_piece;
       piece.offset[2] = block.offset[2] + int(first);
-      piece.count[2] = int(std::max<long>(0, std::min<long>(planes_per_piece, long(block.count[2]) - first)));
+      piece.count[2] =
+          int(std::max<long>(0, std::min<long>(planes_per_piece, long(block.count[2]) - first)));
       if (cells == 0) piece.count[2] = 0;
       hsize_t offset[3], count[3];
       hdf5::hyperslab_of(piece, offset, count);
@@ -91,10 +103,12 @@ void write_blocks(MPI_Comm comm, FileWriter& w, const std::vector<hid_t>& sets, 
 
 }  // namespace
 
-void write_snapshot_collective(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
-                               const std::vector<FieldRef>& fields, const CellBox& block, const Collective& collective,
+void write_snapshot_collective(const std::string& path, const GridInfo& grid,
+                               const SnapshotMeta& meta, const std::vector<FieldRef>& fields,
+                               const CellBox& block, const Collective& collective,
                                const StorageOptions& options) {
-  ALFVEN_REQUIRE(collective.mpi_comm != nullptr, "cannot write snapshot '" << path << "': no MPI communicator");
+  ALFVEN_REQUIRE(collective.mpi_comm != nullptr,
+                 "cannot write snapshot '" << path << "': no MPI communicator");
   const MPI_Comm comm = *static_cast<const MPI_Comm*>(collective.mpi_comm);
   int rank = 0;
   MPI_Comm_rank(comm, &rank);
@@ -104,10 +118,12 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid, co
   for (const FieldRef& f : fields) {
     names.push_back(f.name);
     types.push_back(f.type);
-    if (f.data == nullptr && cell_count(block) > 0) mine = "cannot write snapshot '" + path + "': field '" + f.name + "' has no data";
+    if (f.data == nullptr && cell_count(block) > 0)
+      mine = "cannot write snapshot '" + path + "': field '" + f.name + "' has no data";
   }
   for (int a = 0; a < 3; ++a)
-    if (cell_count(block) > 0 && (block.offset[a] < 0 || block.offset[a] + block.count[a] > grid.n[a]))
+    if (cell_count(block) > 0 &&
+        (block.offset[a] < 0 || block.offset[a] + block.count[a] > grid.n[a]))
       mine = "cannot write snapshot '" + path + "': the block of rank " + std::to_string(rank) +
              " reaches outside the grid along " + "xyz"[a];
   hdf5::check_arguments(path, grid, meta, names, types, options);  // the same on every process
@@ -116,10 +132,12 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid, co
   hdf5::QuietHdf5 quiet;
   const std::string tmp = detail::temporary_path(path);
   Handle access(hdf5::make_file_access(path), H5Pclose);
-  if (H5Pset_fapl_mpio(access.get(), comm, MPI_INFO_NULL) < 0) mine = "cannot write snapshot '" + path + "': cannot use MPI-IO" + hdf5::detail();
+  if (H5Pset_fapl_mpio(access.get(), comm, MPI_INFO_NULL) < 0)
+    mine = "cannot write snapshot '" + path + "': cannot use MPI-IO" + hdf5::detail();
   agree(comm, mine);
   Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), hdf5::close_file);
-  if (!file.valid()) mine = "cannot write snapshot '" + path + "': cannot create '" + tmp + "'" + hdf5::detail();
+  if (!file.valid())
+    mine = "cannot write snapshot '" + path + "': cannot create '" + tmp + "'" + hdf5::detail();
   agree(comm, mine);
 
   Handle transfer(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
@@ -133,7 +151,8 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid, co
     w.coordinates(grid, transfer.get(), rank == 0);
     hsize_t dims[3];
     hdf5::dims_of(grid, dims);
-    for (const std::string& name : names) sets.push_back(w.create_dataset(name, 3, dims, types.front(), options.deflate));
+    for (const std::string& name : names)
+      sets.push_back(w.create_dataset(name, 3, dims, types.front(), options.deflate));
     write_blocks(comm, w, sets, fields, block, collective.max_piece_bytes, transfer.get());
   } catch (const Error& e) {
     mine = e.what();
@@ -148,7 +167,9 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid, co
   }
   // Closing flushes every process's part (MPI_File_close); then rank 0 makes the file durable
   // and renames it.
-  if (!file.close() && mine.empty()) mine = "cannot write snapshot '" + path + "': cannot close (flush) '" + tmp + "'" + hdf5::detail();
+  if (!file.close() && mine.empty())
+    mine =
+        "cannot write snapshot '" + path + "': cannot close (flush) '" + tmp + "'" + hdf5::detail();
   try {
     agree(comm, mine);
   } catch (const Error&) {
@@ -172,8 +193,9 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid, co
 void write_snapshot_collective(const std::string& path, const GridInfo&, const SnapshotMeta&,
                                const std::vector<FieldRef>&, const CellBox&, const Collective&,
                                const StorageOptions&) {
-  ALFVEN_REQUIRE(false, "cannot write snapshot '" << path << "' collectively: this build's HDF5 is not parallel "
-                                                  << "(install libhdf5-openmpi-dev and rebuild)");
+  ALFVEN_REQUIRE(false, "cannot write snapshot '"
+                            << path << "' collectively: this build's HDF5 is not parallel "
+                            << "(install libhdf5-openmpi-dev and rebuild)");
 }
 
 #endif

@@ -90,7 +90,8 @@ class Reader {
     std::vector<std::string> out;
     if (H5Tis_variable_str(file_type.get()) > 0) {
       if (!variable_allowed)
-        fail("attribute '" + name + "' holds variable-length strings, which this format version "
+        fail("attribute '" + name +
+             "' holds variable-length strings, which this format version "
              "does not use");
       Handle memory_type(hdf5::make_variable_string_type(), H5Tclose);
       std::vector<char*> buffer(std::size_t(count), nullptr);
@@ -103,8 +104,8 @@ class Reader {
     } else {
       const std::size_t width = H5Tget_size(file_type.get());
       if (width == 0 || width > kMaxStringBytes)
-        fail("attribute '" + name + "' has strings of " + std::to_string(width) + " bytes (at most " +
-             std::to_string(kMaxStringBytes) + " expected)");
+        fail("attribute '" + name + "' has strings of " + std::to_string(width) +
+             " bytes (at most " + std::to_string(kMaxStringBytes) + " expected)");
       std::vector<char> buffer(width * std::size_t(count) + 1, '\0');
       if (H5Aread(attr.get(), file_type.get(), buffer.data()) < 0)
         fail("attribute '" + name + "': cannot read");
@@ -145,8 +146,8 @@ class Reader {
   /// Requires that dataset `set` carries a Fletcher32 checksum (format 2 writes one on each).
   void require_checksum(hid_t set, const std::string& name) const {
     Handle create(H5Dget_create_plist(set), H5Pclose);
-    if (!create.valid() || H5Pget_filter_by_id2(create.get(), H5Z_FILTER_FLETCHER32, nullptr, nullptr,
-                                                nullptr, 0, nullptr, nullptr) < 0)
+    if (!create.valid() || H5Pget_filter_by_id2(create.get(), H5Z_FILTER_FLETCHER32, nullptr,
+                                                nullptr, nullptr, 0, nullptr, nullptr) < 0)
       fail("dataset '" + name + "' has no checksum (format " + std::to_string(kFormatVersion) +
            " writes one on every dataset): the file was changed after it was written");
   }
@@ -165,20 +166,25 @@ class Reader {
       hdf5::hyperslab_of(*box, offset, count);
       Handle file_space(H5Dget_space(set), H5Sclose);
       Handle memory_space(H5Screate_simple(3, count, nullptr), H5Sclose);
-      status = H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset, nullptr, count, nullptr);
-      if (status >= 0) status = H5Dread(set, memory_type, memory_space.get(), file_space.get(), H5P_DEFAULT, out);
+      status =
+          H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset, nullptr, count, nullptr);
+      if (status >= 0)
+        status = H5Dread(set, memory_type, memory_space.get(), file_space.get(), H5P_DEFAULT, out);
       if (status < 0) why = hdf5::detail();  // before any other HDF5 call clears the error stack
     }
     if (status >= 0) return;
     std::string lower = why;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    if (lower.find("checksum") != std::string::npos || lower.find("fletcher") != std::string::npos ||
-        lower.find("filter") != std::string::npos)
-      ALFVEN_REQUIRE(false, "snapshot '" << path_ << "': dataset '" << name
-                                         << "' is damaged: its checksum does not match its data (the file "
-                                            "changed after it was written; use an earlier snapshot)"
-                                         << why);
-    ALFVEN_REQUIRE(false, "snapshot '" << path_ << "': dataset '" << name << "': cannot read" << why);
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    if (lower.find("checksum") != std::string::npos ||
+        lower.find("fletcher") != std::string::npos || lower.find("filter") != std::string::npos)
+      ALFVEN_REQUIRE(false, "snapshot '"
+                                << path_ << "': dataset '" << name
+                                << "' is damaged: its checksum does not match its data (the file "
+                                   "changed after it was written; use an earlier snapshot)"
+                                << why);
+    ALFVEN_REQUIRE(false,
+                   "snapshot '" << path_ << "': dataset '" << name << "': cannot read" << why);
   }
 
   static std::string format(const std::vector<hsize_t>& dims) {
@@ -199,7 +205,6 @@ herr_t collect_attribute_name(hid_t, const char* name, const H5A_info_t*, void* 
   return 0;
 }
 
-
 /// Opens `path` and reads everything but the fields into `s`; returns the open file.
 hid_t read_metadata(const std::string& path, Snapshot& s) {
   std::error_code ec;
@@ -209,9 +214,12 @@ hid_t read_metadata(const std::string& path, Snapshot& s) {
   if (!file.valid()) {
     const std::string why = hdf5::detail();
     const bool damaged = why.find("checksum") != std::string::npos;
-    ALFVEN_REQUIRE(false, "snapshot '" << path << "': cannot open as HDF5"
-                                       << (damaged ? " (the file is damaged: a metadata checksum does not match)" : "")
-                                       << why);
+    ALFVEN_REQUIRE(false, "snapshot '"
+                              << path << "': cannot open as HDF5"
+                              << (damaged
+                                      ? " (the file is damaged: a metadata checksum does not match)"
+                                      : "")
+                              << why);
   }
   Reader r(path, file.get());
 
@@ -305,7 +313,8 @@ hid_t read_metadata(const std::string& path, Snapshot& s) {
 /// values_as_double are then left empty.
 void read_fields(const std::string& path, hid_t file, Snapshot& s, const CellBox* box) {
   Reader r(path, file);
-  const std::vector<hsize_t> dims = {hsize_t(s.grid.n[2]), hsize_t(s.grid.n[1]), hsize_t(s.grid.n[0])};
+  const std::vector<hsize_t> dims = {hsize_t(s.grid.n[2]), hsize_t(s.grid.n[1]),
+                                     hsize_t(s.grid.n[0])};
   const std::size_t count = box ? cell_count(*box) : cell_count(s.grid);
   for (std::size_t f = 0; f < s.names.size(); ++f) {
     const std::string& name = s.names[f];
@@ -317,8 +326,8 @@ void read_fields(const std::string& path, hid_t file, Snapshot& s, const CellBox
     if (f == 0) {
       s.type = type;
     } else if (type != s.type) {
-      r.fail("dataset '" + name + "' is " + name_of(type) + " but '" + s.names.front() + "' is " + name_of(s.type) +
-             " (fields of mixed precision)");
+      r.fail("dataset '" + name + "' is " + name_of(type) + " but '" + s.names.front() + "' is " +
+             name_of(s.type) + " (fields of mixed precision)");
     }
     if (s.checksummed) r.require_checksum(id, name);
     std::vector<unsigned char>& raw = s.raw[name];
@@ -355,10 +364,12 @@ Snapshot read_snapshot_block(const std::string& path, const CellBox& box) {
   Snapshot s;
   Handle file(read_metadata(path, s), H5Fclose);
   for (int a = 0; a < 3; ++a)
-    ALFVEN_REQUIRE(box.count[a] >= 1 && box.offset[a] >= 0 && box.offset[a] + box.count[a] <= s.grid.n[a],
-                   "snapshot '" << path << "' has " << s.grid.n[0] << " x " << s.grid.n[1] << " x " << s.grid.n[2]
-                                << " cells: the cells " << box.offset[a] << " to " << box.offset[a] + box.count[a] - 1
-                                << " along " << "xyz"[a] << " asked for are not among them");
+    ALFVEN_REQUIRE(
+        box.count[a] >= 1 && box.offset[a] >= 0 && box.offset[a] + box.count[a] <= s.grid.n[a],
+        "snapshot '" << path << "' has " << s.grid.n[0] << " x " << s.grid.n[1] << " x "
+                     << s.grid.n[2] << " cells: the cells " << box.offset[a] << " to "
+                     << box.offset[a] + box.count[a] - 1 << " along "
+                     << "xyz"[a] << " asked for are not among them");
   s.box = box;
   read_fields(path, file.get(), s, &box);
   return s;

@@ -19,14 +19,16 @@ using hdf5::Handle;
 
 /// Writes the file `tmp` (for `path`): header, coordinates, one empty dataset per field, then
 /// `write_data(writer, datasets)`, then the vectors; closes it. Throws Error naming the file.
-void write_file(const std::string& path, const std::string& tmp, const GridInfo& grid, const SnapshotMeta& meta,
-                const std::vector<std::string>& names, DataType type, const StorageOptions& options,
+void write_file(const std::string& path, const std::string& tmp, const GridInfo& grid,
+                const SnapshotMeta& meta, const std::vector<std::string>& names, DataType type,
+                const StorageOptions& options,
                 const std::function<void(FileWriter&, const std::vector<hid_t>&)>& write_data) {
   Handle access(hdf5::make_file_access(path), H5Pclose);
   Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), hdf5::close_file);
   if (!file.valid()) {
     const std::string why = hdf5::detail();
-    ALFVEN_REQUIRE(false, "cannot write snapshot '" << path << "': cannot create '" << tmp << "'" << why);
+    ALFVEN_REQUIRE(false,
+                   "cannot write snapshot '" << path << "': cannot create '" << tmp << "'" << why);
   }
   FileWriter w(path, file.get());
   w.header(grid, meta, names);
@@ -35,7 +37,8 @@ void write_file(const std::string& path, const std::string& tmp, const GridInfo&
   hdf5::dims_of(grid, dims);
   std::vector<hid_t> sets;
   try {
-    for (const std::string& name : names) sets.push_back(w.create_dataset(name, 3, dims, type, options.deflate));
+    for (const std::string& name : names)
+      sets.push_back(w.create_dataset(name, 3, dims, type, options.deflate));
     write_data(w, sets);
   } catch (...) {
     for (hid_t s : sets) H5Dclose(s);
@@ -48,9 +51,10 @@ void write_file(const std::string& path, const std::string& tmp, const GridInfo&
 
 /// write_file through the temporary name, then fsync and rename; the temporary file is removed
 /// when anything fails.
-void write_atomically(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
-                      const std::vector<std::string>& names, DataType type, const StorageOptions& options,
-                      const std::function<void(FileWriter&, const std::vector<hid_t>&)>& write_data) {
+void write_atomically(
+    const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
+    const std::vector<std::string>& names, DataType type, const StorageOptions& options,
+    const std::function<void(FileWriter&, const std::vector<hid_t>&)>& write_data) {
   hdf5::QuietHdf5 quiet;
   const std::string tmp = detail::temporary_path(path);
   try {
@@ -72,7 +76,8 @@ void write_snapshot(const std::string& path, const GridInfo& grid, const Snapsho
   for (const FieldRef& f : fields) {
     names.push_back(f.name);
     types.push_back(f.type);
-    ALFVEN_REQUIRE(f.data != nullptr, "cannot write snapshot '" << path << "': field '" << f.name << "' has no data");
+    ALFVEN_REQUIRE(f.data != nullptr,
+                   "cannot write snapshot '" << path << "': field '" << f.name << "' has no data");
   }
   hdf5::check_arguments(path, grid, meta, names, types, options);
   write_atomically(path, grid, meta, names, types.front(), options,
@@ -80,37 +85,42 @@ void write_snapshot(const std::string& path, const GridInfo& grid, const Snapsho
                      hsize_t zero[3] = {0, 0, 0}, dims[3];
                      hdf5::dims_of(grid, dims);
                      for (std::size_t f = 0; f < fields.size(); ++f)
-                       w.write_hyperslab(sets[f], fields[f].name, zero, dims, fields[f].type, fields[f].data,
-                                         H5P_DEFAULT);
+                       w.write_hyperslab(sets[f], fields[f].name, zero, dims, fields[f].type,
+                                         fields[f].data, H5P_DEFAULT);
                    });
 }
 
-void write_snapshot_by_blocks(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
-                              const std::vector<std::string>& names, DataType type, const BlockSource& source,
+void write_snapshot_by_blocks(const std::string& path, const GridInfo& grid,
+                              const SnapshotMeta& meta, const std::vector<std::string>& names,
+                              DataType type, const BlockSource& source,
                               const StorageOptions& options) {
-  hdf5::check_arguments(path, grid, meta, names, std::vector<DataType>(names.size(), type), options);
+  hdf5::check_arguments(path, grid, meta, names, std::vector<DataType>(names.size(), type),
+                        options);
   std::size_t largest = 0;
   for (const CellBox& b : source.blocks) {
     for (int a = 0; a < 3; ++a)
       ALFVEN_REQUIRE(b.offset[a] >= 0 && b.count[a] >= 0 && b.offset[a] + b.count[a] <= grid.n[a],
-                     "cannot write snapshot '" << path << "': a block reaches outside the grid along "
+                     "cannot write snapshot '" << path
+                                               << "': a block reaches outside the grid along "
                                                << "xyz"[a]);
     largest = std::max(largest, cell_count(b));
   }
-  write_atomically(path, grid, meta, names, type, options, [&](FileWriter& w, const std::vector<hid_t>& sets) {
-    // One block of every field at a time.
-    std::vector<std::vector<unsigned char>> buffers(names.size(), std::vector<unsigned char>(largest * size_of(type)));
-    std::vector<void*> out;
-    for (auto& b : buffers) out.push_back(b.data());
-    for (std::size_t b = 0; b < source.blocks.size(); ++b) {
-      if (cell_count(source.blocks[b]) == 0) continue;
-      source.fill(b, out);
-      hsize_t offset[3], count[3];
-      hdf5::hyperslab_of(source.blocks[b], offset, count);
-      for (std::size_t f = 0; f < names.size(); ++f)
-        w.write_hyperslab(sets[f], names[f], offset, count, type, out[f], H5P_DEFAULT);
-    }
-  });
+  write_atomically(
+      path, grid, meta, names, type, options, [&](FileWriter& w, const std::vector<hid_t>& sets) {
+        // One block of every field at a time.
+        std::vector<std::vector<unsigned char>> buffers(
+            names.size(), std::vector<unsigned char>(largest * size_of(type)));
+        std::vector<void*> out;
+        for (auto& b : buffers) out.push_back(b.data());
+        for (std::size_t b = 0; b < source.blocks.size(); ++b) {
+          if (cell_count(source.blocks[b]) == 0) continue;
+          source.fill(b, out);
+          hsize_t offset[3], count[3];
+          hdf5::hyperslab_of(source.blocks[b], offset, count);
+          for (std::size_t f = 0; f < names.size(); ++f)
+            w.write_hyperslab(sets[f], names[f], offset, count, type, out[f], H5P_DEFAULT);
+        }
+      });
 }
 
 }  // namespace io

@@ -52,8 +52,8 @@ std::string exact(double v) {
 
 void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType type,
                 const std::vector<std::string>& field_names,
-                const std::vector<std::pair<std::string, double>>& snapshots,
-                XdmfCentring centring, const std::vector<std::string>& vectors) {
+                const std::vector<std::pair<std::string, double>>& snapshots, XdmfCentring centring,
+                const std::vector<std::string>& vectors) {
   for (int a = 0; a < 3; ++a)
     ALFVEN_REQUIRE(grid.n[a] >= 1 && grid.hi[a] > grid.lo[a],
                    "XDMF index '" << xdmf_path << "': invalid grid along axis " << a);
@@ -79,8 +79,7 @@ void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType typ
        << "        <Geometry GeometryType=\"ORIGIN_DXDYDZ\">\n"
        << "          <DataItem Name=\"Origin\" Dimensions=\"3\" NumberType=\"Float\" "
           "Precision=\"8\" Format=\"XML\">"
-       << exact(origin[2]) << " " << exact(origin[1]) << " " << exact(origin[0])
-       << "</DataItem>\n"
+       << exact(origin[2]) << " " << exact(origin[1]) << " " << exact(origin[0]) << "</DataItem>\n"
        << "          <DataItem Name=\"Spacing\" Dimensions=\"3\" NumberType=\"Float\" "
           "Precision=\"8\" Format=\"XML\">"
        << exact(cell_width(grid, 2)) << " " << exact(cell_width(grid, 1)) << " "

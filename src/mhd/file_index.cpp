@@ -26,7 +26,8 @@ std::string block_file_name(const std::string& block, long number) {
   return block + buf;
 }
 
-std::vector<FileEntry> read_file_index(const std::string& dir, const char* index, std::vector<std::string>& notes) {
+std::vector<FileEntry> read_file_index(const std::string& dir, const char* index,
+                                       std::vector<std::string>& notes) {
   std::vector<FileEntry> entries;
   std::ifstream in(dir + "/" + index);
   std::string line;
@@ -37,7 +38,8 @@ std::vector<FileEntry> read_file_index(const std::string& dir, const char* index
     std::string rest;
     std::error_code ec;
     if (!(words >> e.name >> e.time >> e.step >> e.group) || (words >> rest) ||
-        e.name.find('/') != std::string::npos || !std::filesystem::is_regular_file(dir + "/" + e.name, ec)) {
+        e.name.find('/') != std::string::npos ||
+        !std::filesystem::is_regular_file(dir + "/" + e.name, ec)) {
       ++skipped;
       continue;
     }
@@ -49,11 +51,13 @@ std::vector<FileEntry> read_file_index(const std::string& dir, const char* index
   return entries;
 }
 
-void write_file_index(const std::string& dir, const char* index, const std::vector<FileEntry>& entries) {
+void write_file_index(const std::string& dir, const char* index,
+                      const std::vector<FileEntry>& entries) {
   std::string text;
   char line[512];
   for (const FileEntry& e : entries) {
-    std::snprintf(line, sizeof line, "%s %.17g %ld %s\n", e.name.c_str(), e.time, e.step, e.group.c_str());
+    std::snprintf(line, sizeof line, "%s %.17g %ld %s\n", e.name.c_str(), e.time, e.step,
+                  e.group.c_str());
     text += line;
   }
   io::write_file_atomically(dir + "/" + index, text, index);

@@ -33,10 +33,12 @@ std::string block_file_name(const std::string& block, long number);
 
 /// The entries of DIR/INDEX (a missing file: none). Lines that do not read, and entries whose
 /// file is missing, are skipped; `notes` gets a sentence when any were.
-std::vector<FileEntry> read_file_index(const std::string& dir, const char* index, std::vector<std::string>& notes);
+std::vector<FileEntry> read_file_index(const std::string& dir, const char* index,
+                                       std::vector<std::string>& notes);
 
 /// Replaces DIR/INDEX by `entries`, atomically. Throws alfven::Error naming the file.
-void write_file_index(const std::string& dir, const char* index, const std::vector<FileEntry>& entries);
+void write_file_index(const std::string& dir, const char* index,
+                      const std::vector<FileEntry>& entries);
 
 }  // namespace mhd
 }  // namespace alfven

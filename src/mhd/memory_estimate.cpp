@@ -43,13 +43,15 @@ double halo_cells_of(const Grid& g, int a) {
 MemoryNeed estimate_run_memory(const MemoryEstimateInput& in) {
   const double s = in.real_size, vars = num_vars;
   const double T = cells_with_ghosts(in.local);
-  const double n_local = interior_cells(in.local, false), n_global = interior_cells(in.global, true);
+  const double n_local = interior_cells(in.local, false),
+               n_global = interior_cells(in.global, true);
   const bool two_pass = !in.device && in.real_size == 4;  // the host stage in float
   const double solver = (3 * vars + 1 + (two_pass ? 3 * vars : 0)) * T * s;
   double halo = 0;
   for (int a = 0; a < 3; ++a)
     if (in.split[a]) halo += 4 * vars * halo_cells_of(in.local, a) * s;  // send + receive, 2 faces
-  const int active = (in.global.global_n[0] > 1) + (in.global.global_n[1] > 1) + (in.global.global_n[2] > 1);
+  const int active =
+      (in.global.global_n[0] > 1) + (in.global.global_n[1] > 1) + (in.global.global_n[2] > 1);
   const double setup = vars * T * s;
   double output = vars * T * s + vars * n_local * s;
   if (in.root) output += 2 * vars * n_global * s + (active == 2 ? 11 * n_global : 0);
@@ -68,21 +70,24 @@ double available_host_memory() {
   return pages > 0 && page > 0 ? double(pages) * double(page) : 0.0;
 }
 
-void check_run_memory(const MemoryNeed& need, double host_available, double device_free, double device_total,
-                      const std::string& what) {
+void check_run_memory(const MemoryNeed& need, double host_available, double device_free,
+                      double device_total, const std::string& what) {
   char line[512];
   if (host_available > 0 && need.host_bytes > host_available) {
     std::snprintf(line, sizeof line,
-                  "the run (%s) needs about %.3g GiB of host memory, but %.3g GiB are available (MemAvailable); "
+                  "the run (%s) needs about %.3g GiB of host memory, but %.3g GiB are available "
+                  "(MemAvailable); "
                   "use a smaller grid, precision: float, or more MPI ranks on more nodes",
                   what.c_str(), gib(need.host_bytes), gib(host_available));
     throw Error(line);
   }
   if (device_free > 0 && need.device_bytes > device_free) {
-    std::snprintf(line, sizeof line,
-                  "the run (%s) needs about %.3g GiB of device memory, but %.3g GiB of the device's %.3g GiB are "
-                  "free; use a smaller grid, precision: float, more GPUs (MPI ranks), or --backend host",
-                  what.c_str(), gib(need.device_bytes), gib(device_free), gib(device_total));
+    std::snprintf(
+        line, sizeof line,
+        "the run (%s) needs about %.3g GiB of device memory, but %.3g GiB of the device's %.3g GiB "
+        "are "
+        "free; use a smaller grid, precision: float, more GPUs (MPI ranks), or --backend host",
+        what.c_str(), gib(need.device_bytes), gib(device_free), gib(device_total));
     throw Error(line);
   }
 }

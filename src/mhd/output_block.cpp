@@ -22,7 +22,8 @@ OutputBlock resolve_output_block(const OutputBlockConfig& config, const Grid& gl
     b.info.n[a] = count[a];
     const double h = (global.hi[a] - global.lo[a]) / n;
     b.info.lo[a] = offset[a] == 0 ? global.lo[a] : global.lo[a] + offset[a] * h;
-    b.info.hi[a] = offset[a] + count[a] == n ? global.hi[a] : global.lo[a] + (offset[a] + count[a]) * h;
+    b.info.hi[a] =
+        offset[a] + count[a] == n ? global.hi[a] : global.lo[a] + (offset[a] + count[a]) * h;
   }
   std::vector<std::string> names;
   for (const std::string& name : config.variables) {
@@ -47,15 +48,17 @@ std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& name
   };
   for (const char* base : {"velocity", "magnetic_field", "current_density", "vorticity"}) {
     const std::string b = base;
-    if (has(b + "_x") && has(b + "_y") && has(b + "_z") && !has(b)) vectors.push_back({b, {b + "_x", b + "_y", b + "_z"}});
+    if (has(b + "_x") && has(b + "_y") && has(b + "_z") && !has(b))
+      vectors.push_back({b, {b + "_x", b + "_y", b + "_z"}});
   }
   return vectors;
 }
 
 template <typename Real>
-void compute_output_variable(const OutputVariable& variable, const Fields<Real, backend::Host>& state, const Grid& local,
-                             double gamma, const std::vector<Real>& signed_distance, const io::CellBox& box,
-                             std::vector<Real>& out) {
+void compute_output_variable(const OutputVariable& variable,
+                             const Fields<Real, backend::Host>& state, const Grid& local,
+                             double gamma, const std::vector<Real>& signed_distance,
+                             const io::CellBox& box, std::vector<Real>& out) {
   out.resize(io::cell_count(box));
   const CellAccess<const Real> a(state.const_view());
   const int ci = variable.component;
@@ -63,10 +66,12 @@ void compute_output_variable(const OutputVariable& variable, const Fields<Real, 
   for (int k = 0; k < box.count[2]; ++k)
     for (int j = 0; j < box.count[1]; ++j)
       for (int i = 0; i < box.count[0]; ++i, ++n) {
-        const int bi = box.offset[0] - local.offset[0] + i, bj = box.offset[1] - local.offset[1] + j,
+        const int bi = box.offset[0] - local.offset[0] + i,
+                  bj = box.offset[1] - local.offset[1] + j,
                   bk = box.offset[2] - local.offset[2] + k;  // block interior indices
         const long c = (bi + local.margin[0]) +
-                       long(local.total[0]) * ((bj + local.margin[1]) + long(local.total[1]) * (bk + local.margin[2]));
+                       long(local.total[0]) *
+                           ((bj + local.margin[1]) + long(local.total[1]) * (bk + local.margin[2]));
         Primitive<double> s{};
         const Primitive<Real> p = a.load(c);
         s.rho = p.rho;
@@ -82,26 +87,45 @@ void compute_output_variable(const OutputVariable& variable, const Fields<Real, 
             out[n] = a(c, variable.field);
             continue;
           case OutputQuantity::SignedDistance:
-            out[n] = signed_distance[std::size_t(bi) + std::size_t(local.n[0]) *
-                                                           (std::size_t(bj) + std::size_t(local.n[1]) * std::size_t(bk))];
+            out[n] =
+                signed_distance[std::size_t(bi) +
+                                std::size_t(local.n[0]) *
+                                    (std::size_t(bj) + std::size_t(local.n[1]) * std::size_t(bk))];
             continue;
-          case OutputQuantity::Pressure: value = gas_pressure(s, gamma); break;
-          case OutputQuantity::MagneticPressure: value = magnetic_pressure(s); break;
-          case OutputQuantity::PlasmaBeta: value = plasma_beta(s, gamma); break;
-          case OutputQuantity::MachNumber: value = mach_number(s, gamma); break;
-          case OutputQuantity::CurrentDensity: value = current_density(a, local, c, ci); break;
-          case OutputQuantity::Vorticity: value = vorticity(a, local, c, ci); break;
-          case OutputQuantity::DivB: value = divergence_b(a, local, c); break;
+          case OutputQuantity::Pressure:
+            value = gas_pressure(s, gamma);
+            break;
+          case OutputQuantity::MagneticPressure:
+            value = magnetic_pressure(s);
+            break;
+          case OutputQuantity::PlasmaBeta:
+            value = plasma_beta(s, gamma);
+            break;
+          case OutputQuantity::MachNumber:
+            value = mach_number(s, gamma);
+            break;
+          case OutputQuantity::CurrentDensity:
+            value = current_density(a, local, c, ci);
+            break;
+          case OutputQuantity::Vorticity:
+            value = vorticity(a, local, c, ci);
+            break;
+          case OutputQuantity::DivB:
+            value = divergence_b(a, local, c);
+            break;
         }
         out[n] = Real(value);
       }
 }
 
-template void compute_output_variable<float>(const OutputVariable&, const Fields<float, backend::Host>&, const Grid&,
-                                             double, const std::vector<float>&, const io::CellBox&, std::vector<float>&);
-template void compute_output_variable<double>(const OutputVariable&, const Fields<double, backend::Host>&, const Grid&,
-                                              double, const std::vector<double>&, const io::CellBox&,
-                                              std::vector<double>&);
+template void compute_output_variable<float>(const OutputVariable&,
+                                             const Fields<float, backend::Host>&, const Grid&,
+                                             double, const std::vector<float>&, const io::CellBox&,
+                                             std::vector<float>&);
+template void compute_output_variable<double>(const OutputVariable&,
+                                              const Fields<double, backend::Host>&, const Grid&,
+                                              double, const std::vector<double>&,
+                                              const io::CellBox&, std::vector<double>&);
 
 }  // namespace mhd
 }  // namespace alfven

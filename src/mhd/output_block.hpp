@@ -37,9 +37,10 @@ std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& name
 /// `gamma` of the equation of state, and the block's interior signed distance (x fastest; empty
 /// without bodies). Derived quantities are evaluated in double and stored as Real.
 template <typename Real>
-void compute_output_variable(const OutputVariable& variable, const Fields<Real, backend::Host>& state, const Grid& local,
-                             double gamma, const std::vector<Real>& signed_distance, const io::CellBox& box,
-                             std::vector<Real>& out);
+void compute_output_variable(const OutputVariable& variable,
+                             const Fields<Real, backend::Host>& state, const Grid& local,
+                             double gamma, const std::vector<Real>& signed_distance,
+                             const io::CellBox& box, std::vector<Real>& out);
 
 }  // namespace mhd
 }  // namespace alfven

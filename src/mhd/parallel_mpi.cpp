@@ -5,19 +5,19 @@
 #include <mpi-ext.h>  // MPIX_Query_cuda_support (Open MPI)
 #endif
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <algorithm>
 #include <vector>
 
+#include "alfven/config/config.hpp"
 #include "alfven/core/device.hpp"
 #include "alfven/core/env.hpp"
 #include "alfven/core/fatal.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/parallel.hpp"
-#include "alfven/config/config.hpp"
 #include "alfven/mhd/simulation.hpp"
 
 namespace alfven {
@@ -62,7 +62,8 @@ class MpiCommunicator final : public Communicator {
   int size() const override { return size_; }
   bool device_pointers_allowed() const override { return gpu_aware_mpi(); }
 
-  void exchange(int axis, const void* const send[2], void* const recv[2], const std::size_t bytes[2]) const override {
+  void exchange(int axis, const void* const send[2], void* const recv[2],
+                const std::size_t bytes[2]) const override {
     // A message sent across face s is received as coming from face 1 - s: tag by direction.
     // Both ends agree on the size: a face is shared staging on both of its ranks or on neither.
     // Pieces of one direction share a tag: MPI delivers them in order (non-overtaking).
@@ -75,7 +76,8 @@ class MpiCommunicator final : public Communicator {
       auto* to = static_cast<unsigned char*>(recv[side]);
       for (std::size_t p = 0; p < message_pieces(bytes[side], piece); ++p) {
         req.emplace_back();
-        MPI_Irecv(to + p * piece, piece_count(bytes[side], piece, p), MPI_BYTE, peer, 1 - side, cart_, &req.back());
+        MPI_Irecv(to + p * piece, piece_count(bytes[side], piece, p), MPI_BYTE, peer, 1 - side,
+                  cart_, &req.back());
       }
     }
     for (int side = 0; side < 2; ++side) {
@@ -84,7 +86,8 @@ class MpiCommunicator final : public Communicator {
       const auto* from = static_cast<const unsigned char*>(send[side]);
       for (std::size_t p = 0; p < message_pieces(bytes[side], piece); ++p) {
         req.emplace_back();
-        MPI_Isend(from + p * piece, piece_count(bytes[side], piece, p), MPI_BYTE, peer, side, cart_, &req.back());
+        MPI_Isend(from + p * piece, piece_count(bytes[side], piece, p), MPI_BYTE, peer, side, cart_,
+                  &req.back());
       }
     }
     MPI_Waitall(int(req.size()), req.data(), MPI_STATUSES_IGNORE);
@@ -98,7 +101,8 @@ class MpiCommunicator final : public Communicator {
     if (st.ready) return st.usable ? &st.view : nullptr;
     st.ready = true;
     if (!env_flag("ALFVEN_NODE_STAGING", true)) return nullptr;  // same answer on every rank
-    if (node_ == MPI_COMM_NULL) MPI_Comm_split_type(cart_, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_);
+    if (node_ == MPI_COMM_NULL)
+      MPI_Comm_split_type(cart_, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node_);
     const std::size_t slot = (bytes + 4095) / 4096 * 4096;  // page-aligned slots
     void* base = nullptr;
     MPI_Win_allocate_shared(MPI_Aint(4 * slot), 1, MPI_INFO_NULL, node_, &base, &st.window);
@@ -118,7 +122,8 @@ class MpiCommunicator final : public Communicator {
       for (int parity = 0; parity < 2; ++parity) {
         st.view.send[side][parity] = static_cast<char*>(base) + (2 * side + parity) * slot;
         // The neighbour sends to this face from its face 1 - side.
-        st.view.recv[side][parity] = static_cast<char*>(peer_base) + (2 * (1 - side) + parity) * slot;
+        st.view.recv[side][parity] =
+            static_cast<char*>(peer_base) + (2 * (1 - side) + parity) * slot;
       }
       // Page-lock the neighbour's segment as mapped here, for full-speed device copies (both
       // sides may name the same neighbour: register its segment once).
@@ -165,14 +170,15 @@ class MpiCommunicator final : public Communicator {
     const std::size_t piece = max_message_bytes();
     const auto* from = static_cast<const unsigned char*>(data);
     for (std::size_t p = 0; p < message_pieces(bytes, piece); ++p)
-      MPI_Send(from + p * piece, piece_count(bytes, piece, p), MPI_BYTE, dest, kPointToPointTag, cart_);
+      MPI_Send(from + p * piece, piece_count(bytes, piece, p), MPI_BYTE, dest, kPointToPointTag,
+               cart_);
   }
   void receive(void* data, std::size_t bytes, int source) const override {
     const std::size_t piece = max_message_bytes();
     auto* to = static_cast<unsigned char*>(data);
     for (std::size_t p = 0; p < message_pieces(bytes, piece); ++p)
-      MPI_Recv(to + p * piece, piece_count(bytes, piece, p), MPI_BYTE, source, kPointToPointTag, cart_,
-               MPI_STATUS_IGNORE);
+      MPI_Recv(to + p * piece, piece_count(bytes, piece, p), MPI_BYTE, source, kPointToPointTag,
+               cart_, MPI_STATUS_IGNORE);
   }
   const void* mpi_handle() const override { return &cart_; }
   std::string broadcast(const std::string& s, int root) const override {
@@ -212,7 +218,8 @@ class MpiCommunicator final : public Communicator {
 }  // namespace
 
 bool gpu_aware_mpi() {
-  if (const char* env = std::getenv("ALFVEN_GPU_AWARE_MPI"); env && *env) return env_flag("ALFVEN_GPU_AWARE_MPI", false);
+  if (const char* env = std::getenv("ALFVEN_GPU_AWARE_MPI"); env && *env)
+    return env_flag("ALFVEN_GPU_AWARE_MPI", false);
 #if defined(MPIX_CUDA_AWARE_SUPPORT) && MPIX_CUDA_AWARE_SUPPORT
   return MPIX_Query_cuda_support() == 1;
 #else
@@ -244,7 +251,9 @@ ParallelEnvironment::~ParallelEnvironment() {
   if (!finalized) MPI_Finalize();
 }
 
-bool mpi_built() { return true; }
+bool mpi_built() {
+  return true;
+}
 
 std::size_t max_message_bytes() {
   static const std::size_t bytes = [] {
@@ -312,20 +321,23 @@ void abort_all(int code) {
 }
 
 bool collective_error(const std::exception& e) {
-  return dynamic_cast<const ConfigError*>(&e) != nullptr || dynamic_cast<const UnphysicalStateError*>(&e) != nullptr ||
+  return dynamic_cast<const ConfigError*>(&e) != nullptr ||
+         dynamic_cast<const UnphysicalStateError*>(&e) != nullptr ||
          dynamic_cast<const CollectiveError*>(&e) != nullptr ||
          dynamic_cast<const DecompositionError*>(&e) != nullptr;
 }
 
-std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3], const Grid& global) {
+std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3],
+                                                const Grid& global) {
   const int size = world_size();
   if (size == 1) {
     for (int a = 0; a < 3; ++a)
       if (procs[a] > 1)
-        throw DecompositionError(std::string("mpi.") + "xyz"[a] + "_procs = " + std::to_string(procs[a]) +
-                                 " but the run has 1 process; start it with mpiexec -n " +
-                                 std::to_string(std::max(procs[0], 1) * std::max(procs[1], 1) * std::max(procs[2], 1)) +
-                                 " or set the procs to 1");
+        throw DecompositionError(
+            std::string("mpi.") + "xyz"[a] + "_procs = " + std::to_string(procs[a]) +
+            " but the run has 1 process; start it with mpiexec -n " +
+            std::to_string(std::max(procs[0], 1) * std::max(procs[1], 1) * std::max(procs[2], 1)) +
+            " or set the procs to 1");
     return std::make_unique<SerialCommunicator>(periodic);
   }
   const std::array<int, 3> dims = choose_decomposition(size, procs, global);  // same on every rank

@@ -14,11 +14,13 @@ std::unique_ptr<SolverInterface<Real>> standard_solver(const SolverSetup& s) {
 
 }  // namespace
 
-std::unique_ptr<SolverInterface<float>> Problem::make_solver(const SolverSetup& setup, float) const {
+std::unique_ptr<SolverInterface<float>> Problem::make_solver(const SolverSetup& setup,
+                                                             float) const {
   return standard_solver<float>(setup);
 }
 
-std::unique_ptr<SolverInterface<double>> Problem::make_solver(const SolverSetup& setup, double) const {
+std::unique_ptr<SolverInterface<double>> Problem::make_solver(const SolverSetup& setup,
+                                                              double) const {
   return standard_solver<double>(setup);
 }
 

@@ -1,26 +1,25 @@
 // The run driver: configuration -> problem set-up -> time loop with output -> summary.
 #include "alfven/mhd/run.hpp"
 
-#include "alfven/core/device.hpp"
-#include "alfven/core/env.hpp"
-
-#include <cstdlib>
 #include <chrono>
 #include <climits>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <sstream>
 
+#include "alfven/core/device.hpp"
+#include "alfven/core/env.hpp"
 #include "alfven/io/snapshot.hpp"
+#include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/simulation.hpp"
-#include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/state_io.hpp"
 #include "alfven/mhd/variables.hpp"
-#include "progress.hpp"
 #include "file_index.hpp"
+#include "progress.hpp"
 #include "run_control.hpp"
 #include "run_index.hpp"
 #include "run_output.hpp"
@@ -33,7 +32,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
 
 // True when `file` lies in directory `dir` (a run continued in place).
 bool file_in_directory(const std::string& file, const std::string& dir) {
@@ -46,16 +47,17 @@ bool file_in_directory(const std::string& file, const std::string& dir) {
 // Where a run starts: from scratch, from a snapshot elsewhere (its directory starts anew with
 // the restored state), or continued in its own directory after one of its snapshots.
 struct Start {
-  std::string restart_file;            // "" from scratch
-  bool in_place = false;               // restart_file is snapshot index[position] of the run directory
-  std::vector<IndexEntry> index;       // the run directory's index (in place)
+  std::string restart_file;       // "" from scratch
+  bool in_place = false;          // restart_file is snapshot index[position] of the run directory
+  std::vector<IndexEntry> index;  // the run directory's index (in place)
   std::size_t position = 0;
-  std::vector<std::string> notes;      // repairs of the index, for rank 0 to print
+  std::vector<std::string> notes;  // repairs of the index, for rank 0 to print
 };
 
 template <typename Real>
-RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::string& backend, bool quiet,
-                    std::ostream& out, const Start& start, Clock::time_point program_start) {
+RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::string& backend,
+                    bool quiet, std::ostream& out, const Start& start,
+                    Clock::time_point program_start) {
   const std::string& restart_file = start.restart_file;
   // Set-up errors (and a run too large for the memory) surface before anything is written.
   Simulation<Real> sim(cfg, backend, !restart_file.empty());
@@ -71,8 +73,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     output_start.next_snapshot = first_multiple_after(snap.meta.time, cfg.dt_output);
     restored_step = snap.meta.step;
     if (root) {
-      out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step << ", t = " << snap.meta.time
-          << ")\n";
+      out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step
+          << ", t = " << snap.meta.time << ")\n";
       if (!snap.checksummed)
         out << "note: " << restart_file << " is a format " << snap.format_version
             << " snapshot (written before checksums): it was read unverified\n";
@@ -83,31 +85,34 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   if (root) {
     for (const std::string& note : start.notes) out << "note: " << note << "\n";
     if (continuing)
-      output = std::make_unique<RunOutput>(dir, cfg, grid, out, ContinueInPlace{start.index, start.position, restored_step});
+      output = std::make_unique<RunOutput>(
+          dir, cfg, grid, out, ContinueInPlace{start.index, start.position, restored_step});
     else
       output = std::make_unique<RunOutput>(dir, cfg, grid, out);
     const int* dims = sim.communicator().dims();
-    out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1] << " x "
-        << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double") << ", backend "
-        << sim.solver().backend_name() << ", " << sim.communicator().size() << " rank(s) as " << dims[0] << " x "
-        << dims[1] << " x " << dims[2] << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> "
-        << dir << "\n";
+    out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1]
+        << " x " << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double")
+        << ", backend " << sim.solver().backend_name() << ", " << sim.communicator().size()
+        << " rank(s) as " << dims[0] << " x " << dims[1] << " x " << dims[2]
+        << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> " << dir << "\n";
   }
   if (root && sim.communicator().size() > 1) {
     const bool node_staging = env_flag("ALFVEN_NODE_STAGING", true);
-    const char* path = backend != "cuda" ? "host buffers"
-                       : sim.communicator().device_pointers_allowed()
-                           ? "direct (CUDA-aware MPI takes device pointers)"
-                       : node_staging ? "staged through pinned host memory (MPI is not known to be CUDA-aware); "
-                                        "between ranks of one node through shared memory, MPI carrying only a "
-                                        "ready signal (ALFVEN_NODE_STAGING=0 sends every halo with MPI)"
-                                      : "staged through pinned host memory, every halo sent with MPI";
+    const char* path =
+        backend != "cuda" ? "host buffers"
+        : sim.communicator().device_pointers_allowed()
+            ? "direct (CUDA-aware MPI takes device pointers)"
+        : node_staging ? "staged through pinned host memory (MPI is not known to be CUDA-aware); "
+                         "between ranks of one node through shared memory, MPI carrying only a "
+                         "ready signal (ALFVEN_NODE_STAGING=0 sends every halo with MPI)"
+                       : "staged through pinned host memory, every halo sent with MPI";
     out << "halo exchange: " << path << "; periodic axes of one block: local copy\n";
   }
   if (backend == "cuda" && sim.communicator().size() > 1) {
     // Every rank reports the device it drives (node-local rank modulo the visible devices).
     std::string line = "rank " + std::to_string(sim.communicator().rank()) + ": device " +
-                       std::to_string(current_device()) + " (" + device_name(current_device()) + ")";
+                       std::to_string(current_device()) + " (" + device_name(current_device()) +
+                       ")";
     line.resize(128, ' ');  // gather takes the same size from every rank
     const std::vector<unsigned char> all = sim.communicator().gather(line.data(), line.size());
     for (std::size_t r = 0; root && r < all.size() / 128; ++r) {
@@ -140,11 +145,11 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
 
   const auto t0 = Clock::now();
   const double output_seconds_before = outputs.seconds();  // the time loop's share only
-  double loop_seconds = 0;             // time-loop wall time without output
-  const long first_step = sim.steps();  // a restarted run starts past 0
+  double loop_seconds = 0;                                 // time-loop wall time without output
+  const long first_step = sim.steps();                     // a restarted run starts past 0
   if (root && sim.time() >= cfg.tend)
-    out << "alfven run: nothing to do: the state is at t = " << sim.time() << ", at or past time.tend = " << cfg.tend
-        << " (raise time.tend to continue)\n";
+    out << "alfven run: nothing to do: the state is at t = " << sim.time()
+        << ", at or past time.tend = " << cfg.tend << " (raise time.tend to continue)\n";
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
   while (sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
     const auto ts = Clock::now();
@@ -158,15 +163,17 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       std::ostringstream os;
       os << e.what() << ". ";
       if (output && output->snapshots_written() > 0)
-        os << "The last good snapshot is kept: " << output->last_snapshot() << " (t = " << output->last_snapshot_time()
-           << ").";
-      os << " Try a smaller mhd.cfl_number or more artificial viscosity (mhd.artificial_viscosity.ep).";
+        os << "The last good snapshot is kept: " << output->last_snapshot()
+           << " (t = " << output->last_snapshot_time() << ").";
+      os << " Try a smaller mhd.cfl_number or more artificial viscosity "
+            "(mhd.artificial_viscosity.ep).";
       throw UnphysicalStateError(os.str());
     }
     const double step_seconds = seconds_since(ts);
     loop_seconds += step_seconds;
     const long step = sim.steps();
-    progress.update(step, sim.time(), dt, double(summary.cells) * (step - first_step) / std::max(loop_seconds, 1e-12));
+    progress.update(step, sim.time(), dt,
+                    double(summary.cells) * (step - first_step) / std::max(loop_seconds, 1e-12));
     outputs.after_step(dt, step_seconds);
     // A cluster job's end: a signal or the wall-time limit stops every rank after this step.
     summary.stop = stop.check(sim.communicator(), step_seconds, outputs.write_seconds());
@@ -179,8 +186,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       out << "alfven run: "
           << (summary.stop == StopReason::Signal ? "stopped by a signal (SIGTERM or SIGUSR1)"
                                                  : "stopped before the wall-time limit")
-          << " at step " << sim.steps() << ", t = " << sim.time() << ", after " << stop.elapsed() << " s"
-          << (cfg.walltime > 0 ? " of the " + std::to_string(long(cfg.walltime)) + " s limit" : std::string())
+          << " at step " << sim.steps() << ", t = " << sim.time() << ", after " << stop.elapsed()
+          << " s"
+          << (cfg.walltime > 0 ? " of the " + std::to_string(long(cfg.walltime)) + " s limit"
+                               : std::string())
           << "; checkpoint " << summary.checkpoint << " (continue with --set io.continue=true)\n";
     outputs.wait();
   } else {
@@ -192,7 +201,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.time = sim.time();
   summary.wall_seconds = seconds_since(t0);
   summary.cell_updates_per_second =
-      summary.steps > 0 ? double(summary.cells) * summary.steps / std::max(loop_seconds, 1e-12) : 0.0;
+      summary.steps > 0 ? double(summary.cells) * summary.steps / std::max(loop_seconds, 1e-12)
+                        : 0.0;
   summary.snapshots = outputs.snapshots();
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
@@ -216,24 +226,29 @@ std::string choose_backend(const RunOptions& o, const RunConfig& c) {
 // being read and was not written by a run (a run's own copy is rewritten from what was read: the
 // command its header suggests). A run continued in place keeps its directory. Same answer on
 // every rank.
-void check_output_directory(const std::string& dir, const RunConfig&, const RunOptions& o, bool continuing) {
+void check_output_directory(const std::string& dir, const RunConfig&, const RunOptions& o,
+                            bool continuing) {
   namespace fs = std::filesystem;
   std::error_code ec;
   if (continuing || !fs::is_directory(dir, ec)) return;
-  if (!o.config.empty() && fs::is_regular_file(o.config) && fs::exists(fs::path(dir) / "config.yaml") &&
+  if (!o.config.empty() && fs::is_regular_file(o.config) &&
+      fs::exists(fs::path(dir) / "config.yaml") &&
       fs::equivalent(o.config, fs::path(dir) / "config.yaml", ec)) {
     std::ifstream file(o.config);
     std::string first_line;
     std::getline(file, first_line);
     ALFVEN_REQUIRE(first_line == run_config_header(),
                    "the run would write its config.yaml over the configuration file being read ('"
-                       << o.config << "'); choose another --output directory or copy the file elsewhere");
+                       << o.config
+                       << "'); choose another --output directory or copy the file elsewhere");
   }
   if (holds_earlier_run(dir)) return;  // an earlier Alfven run: replaced (its own files only)
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
-    ALFVEN_REQUIRE(false, "the output directory '" << dir << "' exists and holds files that are not an earlier "
-                                                    << "Alfven run (e.g. '" << entry.path().filename().string()
-                                                    << "'); choose another --output (Alfven replaces only its own output)");
+    ALFVEN_REQUIRE(false,
+                   "the output directory '"
+                       << dir << "' exists and holds files that are not an earlier "
+                       << "Alfven run (e.g. '" << entry.path().filename().string()
+                       << "'); choose another --output (Alfven replaces only its own output)");
   }
 }
 
@@ -253,10 +268,11 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
   };
   if (cfg.restart) {
     start.index = load_index(dir, start.notes);
-    ALFVEN_REQUIRE(!start.index.empty(), cfg.source << ": io.continue is true but '" << dir
-                                                    << "' holds no snapshot to continue from (no snapshots.txt, and "
-                                                       "no snapshot_0000.h5 that reads); set io.continue: false to "
-                                                       "start the run");
+    ALFVEN_REQUIRE(!start.index.empty(),
+                   cfg.source << ": io.continue is true but '" << dir
+                              << "' holds no snapshot to continue from (no snapshots.txt, and "
+                                 "no snapshot_0000.h5 that reads); set io.continue: false to "
+                                 "start the run");
     // The newest state: the last snapshot, or a later checkpoint.
     const std::vector<FileEntry> checkpoints = read_file_index(dir, kCheckpointIndex, start.notes);
     if (!checkpoints.empty() && checkpoints.back().time > start.index.back().time) {
@@ -275,20 +291,23 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
   std::vector<IndexEntry> index = load_index(dir, start.notes);
   const std::string name = std::filesystem::path(start.restart_file).filename().string();
   for (std::size_t p = 0; p < index.size(); ++p)
-    if (index[p].name == name && std::filesystem::equivalent(dir + "/" + name, start.restart_file)) {
+    if (index[p].name == name &&
+        std::filesystem::equivalent(dir + "/" + name, start.restart_file)) {
       start.index = std::move(index);
       start.position = p;
       start.in_place = true;
       return start;
     }
   for (const FileEntry& c : read_file_index(dir, kCheckpointIndex, start.notes))
-    if (c.name == name && !index.empty() && std::filesystem::equivalent(dir + "/" + name, start.restart_file)) {
+    if (c.name == name && !index.empty() &&
+        std::filesystem::equivalent(dir + "/" + name, start.restart_file)) {
       start.index = std::move(index);
       from_checkpoint(c);
       return start;
     }
-  start.notes.push_back(start.restart_file + " is not one of the snapshots or checkpoints " + dir +
-                        "/snapshots.txt and checkpoints.txt list: the directory starts anew with its state");
+  start.notes.push_back(
+      start.restart_file + " is not one of the snapshots or checkpoints " + dir +
+      "/snapshots.txt and checkpoints.txt list: the directory starts anew with its state");
   return start;
 }
 
@@ -299,13 +318,14 @@ RunConfig resolve_config(const RunOptions& options) {
   if (!o.walltime.empty()) o.overrides.push_back("io.walltime=" + o.walltime);  // --walltime wins
   const ProblemCatalog catalog = problem_catalog();
   if (o.config.empty()) {
-    return load_config_from_string(make_problem("orszag_tang")->default_config(), "built-in:orszag_tang",
-                                   o.overrides, catalog);
+    return load_config_from_string(make_problem("orszag_tang")->default_config(),
+                                   "built-in:orszag_tang", o.overrides, catalog);
   }
   // A problem name wins over a directory of that name (the previous run's output directory).
   if (!std::filesystem::is_regular_file(o.config)) {
     if (auto p = make_problem(o.config)) {
-      return load_config_from_string(p->default_config(), "built-in:" + o.config, o.overrides, catalog);
+      return load_config_from_string(p->default_config(), "built-in:" + o.config, o.overrides,
+                                     catalog);
     }
   }
   return load_config(o.config, o.overrides, catalog);
@@ -314,16 +334,20 @@ RunConfig resolve_config(const RunOptions& options) {
 RunSummary run(const RunOptions& o, std::ostream& out) {
   const auto started = Clock::now();  // the wall-time limit counts from here
   const RunConfig cfg = resolve_config(o);
-  const std::string dir =
-      !o.output_dir.empty() ? o.output_dir : (!cfg.output_dir.empty() ? cfg.output_dir : cfg.problem);
+  const std::string dir = !o.output_dir.empty()
+                              ? o.output_dir
+                              : (!cfg.output_dir.empty() ? cfg.output_dir : cfg.problem);
   const std::string backend = choose_backend(o, cfg);
   if (!o.restart_file.empty() && cfg.restart)
-    throw ConfigError({"--restart " + o.restart_file + " and io.continue: true both ask for a restart: give "
-                       "--restart FILE to continue from that snapshot, or io.continue: true (without --restart) "
-                       "to continue from the newest snapshot of the run directory"});
+    throw ConfigError(
+        {"--restart " + o.restart_file +
+         " and io.continue: true both ask for a restart: give "
+         "--restart FILE to continue from that snapshot, or io.continue: true (without --restart) "
+         "to continue from the newest snapshot of the run directory"});
   const Start start = where_to_start(dir, cfg, o);
   check_output_directory(dir, cfg, o, start.in_place);
-  if (cfg.precision == Precision::Float) return run_with<float>(cfg, dir, backend, o.quiet, out, start, started);
+  if (cfg.precision == Precision::Float)
+    return run_with<float>(cfg, dir, backend, o.quiet, out, start, started);
   return run_with<double>(cfg, dir, backend, o.quiet, out, start, started);
 }
 

@@ -11,7 +11,9 @@ namespace {
 
 volatile std::sig_atomic_t g_received = 0;
 
-extern "C" void record_signal(int signal) { g_received = signal; }
+extern "C" void record_signal(int signal) {
+  g_received = signal;
+}
 
 struct sigaction g_previous[2];
 const int kSignals[2] = {SIGTERM, SIGUSR1};
@@ -31,12 +33,15 @@ StopSignals::~StopSignals() {
   for (int i = 0; i < 2; ++i) sigaction(kSignals[i], &g_previous[i], nullptr);
 }
 
-int StopSignals::received() { return int(g_received); }
+int StopSignals::received() {
+  return int(g_received);
+}
 
 StopReason StopControl::check(const Communicator& comm, double step_seconds, double write_seconds) {
   slowest_step_ = std::max(slowest_step_, step_seconds);
   double local = 0;
-  if (walltime_ > 0 && walltime_ - elapsed() < 2 * slowest_step_ + 2 * write_seconds + 0.5) local = 1;
+  if (walltime_ > 0 && walltime_ - elapsed() < 2 * slowest_step_ + 2 * write_seconds + 0.5)
+    local = 1;
   if (StopSignals::received() != 0) local = 2;
   const double agreed = comm.size() > 1 ? comm.max(local) : local;
   return agreed >= 2 ? StopReason::Signal : agreed >= 1 ? StopReason::WallTime : StopReason::None;

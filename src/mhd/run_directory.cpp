@@ -26,7 +26,8 @@ const std::set<std::string>& fixed_names() {
 
 /// The number NNNN of density_NNNN.png as image_name() writes it, or -1.
 int image_number(const std::string& name) {
-  if (name.size() < 13 || name.compare(0, 8, "density_") != 0 || name.compare(name.size() - 4, 4, ".png") != 0)
+  if (name.size() < 13 || name.compare(0, 8, "density_") != 0 ||
+      name.compare(name.size() - 4, 4, ".png") != 0)
     return -1;
   const int n = snapshot_number("snapshot_" + name.substr(8, name.size() - 12) + ".h5");
   return n >= 0 && image_name(n) == name ? n : -1;
@@ -35,9 +36,11 @@ int image_number(const std::string& name) {
 void remove_file(const std::string& path, const std::string& dir) {
   std::error_code ec;
   fs::remove(path, ec);
-  ALFVEN_REQUIRE(!ec, "cannot remove '" << path << "' of the earlier run in '" << dir << "': " << ec.message()
-                                        << "; remove it yourself (or give the folder write permission), or choose "
-                                           "another --output");
+  ALFVEN_REQUIRE(!ec,
+                 "cannot remove '"
+                     << path << "' of the earlier run in '" << dir << "': " << ec.message()
+                     << "; remove it yourself (or give the folder write permission), or choose "
+                        "another --output");
 }
 
 std::string listed_names(const std::vector<std::string>& names) {
@@ -82,9 +85,9 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
     if (!fixed_names().count(name)) kept.push_back(name);
   }
   std::sort(kept.begin(), kept.end());
-  out << "note: replaced the output of an earlier run in " << dir << ": removed " << index.size() << " snapshots"
-      << (index.empty() ? "" : " (" + name_range(index) + ")") << (other_files > 0 ? ", " : " and ") << images
-      << " images";
+  out << "note: replaced the output of an earlier run in " << dir << ": removed " << index.size()
+      << " snapshots" << (index.empty() ? "" : " (" + name_range(index) + ")")
+      << (other_files > 0 ? ", " : " and ") << images << " images";
   if (other_files > 0) out << " and " << other_files << " checkpoints and output-block files";
   if (!kept.empty())
     out << "; kept " << kept.size() << " other file" << (kept.size() == 1 ? "" : "s")
@@ -93,7 +96,8 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
 }
 
 std::string set_aside_later_snapshots(const std::string& dir, const std::vector<IndexEntry>& index,
-                                      std::size_t from, std::ostream& out, const std::vector<std::string>& also_move) {
+                                      std::size_t from, std::ostream& out,
+                                      const std::vector<std::string>& also_move) {
   // Later snapshots and images: listed after `from`, or present with a later number.
   std::vector<std::string> snapshots, images;
   std::error_code ec;
@@ -110,26 +114,32 @@ std::string set_aside_later_snapshots(const std::string& dir, const std::vector<
   std::string aside = dir + "/" + base;
   for (int k = 2; fs::exists(aside, ec); ++k) aside = dir + "/" + base + "_" + std::to_string(k);
   fs::create_directories(aside, ec);
-  ALFVEN_REQUIRE(!ec, "cannot create '" << aside << "' to keep the later snapshots of '" << dir << "': " << ec.message());
+  ALFVEN_REQUIRE(!ec, "cannot create '" << aside << "' to keep the later snapshots of '" << dir
+                                        << "': " << ec.message());
   for (const std::string& name : fixed_names()) {
-    if (name == "run.xdmf" || !fs::exists(dir + "/" + name, ec)) continue;  // the XDMF would list files not there
+    if (name == "run.xdmf" || !fs::exists(dir + "/" + name, ec))
+      continue;  // the XDMF would list files not there
     fs::copy_file(dir + "/" + name, aside + "/" + name, ec);
-    ALFVEN_REQUIRE(!ec, "cannot copy '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
+    ALFVEN_REQUIRE(
+        !ec, "cannot copy '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
   }
-  for (const std::vector<std::string>* names : std::initializer_list<const std::vector<std::string>*>{&snapshots, &images, &also_move})
+  for (const std::vector<std::string>* names :
+       std::initializer_list<const std::vector<std::string>*>{&snapshots, &images, &also_move})
     for (const std::string& name : *names) {
       fs::rename(dir + "/" + name, aside + "/" + name, ec);
-      ALFVEN_REQUIRE(!ec, "cannot move '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
+      ALFVEN_REQUIRE(
+          !ec, "cannot move '" << dir << "/" << name << "' to '" << aside << "': " << ec.message());
     }
   std::vector<IndexEntry> later;
   for (const std::string& name : snapshots) later.push_back({name, 0.0});
-  out << "note: continuing from " << index[from].name << " (t = " << index[from].time << ") in " << dir
-      << ": moved the " << snapshots.size() << " later snapshot" << (snapshots.size() == 1 ? "" : "s")
-      << (later.empty() ? "" : " (" + name_range(later) + ")") << " and " << images.size() << " image"
-      << (images.size() == 1 ? "" : "s")
-      << (also_move.empty() ? std::string() : " and " + std::to_string(also_move.size()) + " later checkpoints and output files")
-      << " to " << aside
-      << ", with the log.csv, config.yaml and snapshots.txt they belong to\n";
+  out << "note: continuing from " << index[from].name << " (t = " << index[from].time << ") in "
+      << dir << ": moved the " << snapshots.size() << " later snapshot"
+      << (snapshots.size() == 1 ? "" : "s") << (later.empty() ? "" : " (" + name_range(later) + ")")
+      << " and " << images.size() << " image" << (images.size() == 1 ? "" : "s")
+      << (also_move.empty()
+              ? std::string()
+              : " and " + std::to_string(also_move.size()) + " later checkpoints and output files")
+      << " to " << aside << ", with the log.csv, config.yaml and snapshots.txt they belong to\n";
   return aside;
 }
 
@@ -140,14 +150,16 @@ void remove_temporaries(const std::string& dir, const std::vector<std::string>& 
     const std::string name = entry.path().filename().string();
     if (name.size() <= 4 || name.compare(name.size() - 4, 4, ".tmp") != 0) continue;
     const std::string base = name.substr(0, name.size() - 4);
-    bool ours = fixed_names().count(base) || snapshot_number(base) >= 0 || image_number(base) >= 0 ||
-                (base.rfind("checkpoint_", 0) == 0 && base.size() > 14 && base.compare(base.size() - 3, 3, ".h5") == 0);
+    bool ours = fixed_names().count(base) || snapshot_number(base) >= 0 ||
+                image_number(base) >= 0 ||
+                (base.rfind("checkpoint_", 0) == 0 && base.size() > 14 &&
+                 base.compare(base.size() - 3, 3, ".h5") == 0);
     for (const std::string& block : blocks)
       ours = ours || base == block + ".xdmf" ||
              (base.rfind(block + "_", 0) == 0 && base.size() > block.size() + 4 &&
               base.compare(base.size() - 3, 3, ".h5") == 0 &&
-              base.substr(block.size() + 1, base.size() - block.size() - 4).find_first_not_of("0123456789") ==
-                  std::string::npos);
+              base.substr(block.size() + 1, base.size() - block.size() - 4)
+                      .find_first_not_of("0123456789") == std::string::npos);
     if (ours) stale.push_back(entry.path());
   }
   for (const fs::path& p : stale) fs::remove(p, ec);

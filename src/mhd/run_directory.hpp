@@ -15,9 +15,9 @@ namespace mhd {
 /// For a new run in `dir` (which exists): when it holds an earlier run, removes the snapshots
 /// its index lists (load_index) with their density images, its run.xdmf, the checkpoints and
 /// output-block files its checkpoints.txt and outputs.txt list and the blocks' NAME.xdmf; every
-/// other file stays. Prints to `out` what was removed and which other files were kept (up to five names).
-/// Throws alfven::Error naming a file that cannot be removed (a folder in its place, no write
-/// permission) and what to do.
+/// other file stays. Prints to `out` what was removed and which other files were kept (up to five
+/// names). Throws alfven::Error naming a file that cannot be removed (a folder in its place, no
+/// write permission) and what to do.
 void clear_earlier_run(const std::string& dir, std::ostream& out);
 
 /// For a run continued in `dir` after index[from]: moves every later snapshot file of the

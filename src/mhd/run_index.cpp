@@ -55,7 +55,8 @@ bool read_index_file(const std::string& dir, std::vector<IndexEntry>& entries, s
     std::istringstream words(line);
     IndexEntry e;
     std::string rest;
-    if (!(words >> e.name >> e.time) || (words >> rest) || snapshot_number(e.name) != int(entries.size())) {
+    if (!(words >> e.name >> e.time) || (words >> rest) ||
+        snapshot_number(e.name) != int(entries.size())) {
       why = "is damaged at line " + std::to_string(line_no);
       return false;
     }
@@ -87,7 +88,8 @@ int snapshot_number(const std::string& name) {
   if (name.size() <= prefix.size() + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
       name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
     return -1;
-  const std::string digits = name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
+  const std::string digits =
+      name.substr(prefix.size(), name.size() - prefix.size() - suffix.size());
   if (digits.size() > 9 || digits.find_first_not_of("0123456789") != std::string::npos) return -1;
   const int n = std::atoi(digits.c_str());
   return snapshot_name(n) == name ? n : -1;
@@ -102,8 +104,9 @@ std::vector<IndexEntry> load_index(const std::string& dir, std::vector<std::stri
     while (valid_snapshot(dir, snapshot_name(int(entries.size())), time))
       entries.push_back({snapshot_name(int(entries.size())), time});
     if (!entries.empty() || why != "is missing")
-      notes.push_back(dir + "/snapshots.txt " + why + "; rebuilt it from the snapshot files: " +
-                      (entries.empty() ? std::string("none reads as a snapshot") : name_range(entries)));
+      notes.push_back(
+          dir + "/snapshots.txt " + why + "; rebuilt it from the snapshot files: " +
+          (entries.empty() ? std::string("none reads as a snapshot") : name_range(entries)));
     return entries;
   }
   // Written just before a kill, before the index was updated: complete snapshots are kept.
@@ -112,9 +115,10 @@ std::vector<IndexEntry> load_index(const std::string& dir, std::vector<std::stri
   while (valid_snapshot(dir, snapshot_name(int(entries.size())), time))
     entries.push_back({snapshot_name(int(entries.size())), time});
   if (entries.size() > listed)
-    notes.push_back(dir + "/snapshots.txt did not list " +
-                    name_range(std::vector<IndexEntry>(entries.begin() + long(listed), entries.end())) +
-                    " (written just before the run stopped); added");
+    notes.push_back(
+        dir + "/snapshots.txt did not list " +
+        name_range(std::vector<IndexEntry>(entries.begin() + long(listed), entries.end())) +
+        " (written just before the run stopped); added");
   return entries;
 }
 
@@ -130,7 +134,8 @@ void write_index(const std::string& dir, const std::vector<IndexEntry>& entries)
 
 bool holds_earlier_run(const std::string& dir) {
   std::error_code ec;
-  return fs::exists(fs::path(dir) / "run.xdmf", ec) || fs::exists(fs::path(dir) / "snapshots.txt", ec);
+  return fs::exists(fs::path(dir) / "run.xdmf", ec) ||
+         fs::exists(fs::path(dir) / "snapshots.txt", ec);
 }
 
 std::string name_range(const std::vector<IndexEntry>& entries) {

@@ -22,11 +22,13 @@ namespace mhd {
 namespace {
 
 std::vector<std::string> log_columns() {
-  return {"step", "time", "dt", "total_mass", "total_energy", "max_div_b", "cell_updates_per_second"};
+  return {
+      "step", "time", "dt", "total_mass", "total_energy", "max_div_b", "cell_updates_per_second"};
 }
 
 /// The first line of every config.yaml a run writes (run.cpp recognises its own file by it).
-const char* const kConfigHeader = "# The complete configuration of this run (every default filled in).";
+const char* const kConfigHeader =
+    "# The complete configuration of this run (every default filled in).";
 
 }  // namespace
 
@@ -34,11 +36,13 @@ const char* run_config_header() {
   return kConfigHeader;
 }
 
-RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out)
+RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid,
+                     std::ostream& out)
     : dir_(dir), config_(config), grid_(grid), info_(grid_info(grid)) {
   std::error_code ec;
   fs::create_directories(dir, ec);
-  ALFVEN_REQUIRE(!ec && fs::is_directory(dir), "cannot create the run directory '" << dir << "': " << ec.message());
+  ALFVEN_REQUIRE(!ec && fs::is_directory(dir),
+                 "cannot create the run directory '" << dir << "': " << ec.message());
   clear_earlier_run(dir_, out);
   remove_temporaries(dir_);
   write_index(dir_, snapshots_);
@@ -48,11 +52,12 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   log_ = std::make_unique<io::CsvLog>(dir_ + "/log.csv", log_columns(), false);
 }
 
-RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out,
-                     const ContinueInPlace& from)
+RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid,
+                     std::ostream& out, const ContinueInPlace& from)
     : dir_(dir), config_(config), grid_(grid), info_(grid_info(grid)) {
-  ALFVEN_REQUIRE(from.from < from.index.size(), "cannot continue the run in '" << dir << "': snapshot number "
-                                                                              << from.from << " is not in its index");
+  ALFVEN_REQUIRE(from.from < from.index.size(), "cannot continue the run in '"
+                                                    << dir << "': snapshot number " << from.from
+                                                    << " is not in its index");
   // Checkpoints and output-block files of later steps belong to the discarded continuation too.
   std::vector<std::string> notes, later;
   for (const char* index : {kCheckpointIndex, kOutputIndex})
@@ -69,8 +74,9 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   // The log goes on from the snapshot: rows a stopped run logged after it are computed again.
   const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step));
   if (dropped > 0)
-    out << "note: " << dir_ << "/log.csv: dropped " << dropped << " row" << (dropped == 1 ? "" : "s")
-        << " logged after step " << from.step << " (this run computes those steps again)\n";
+    out << "note: " << dir_ << "/log.csv: dropped " << dropped << " row"
+        << (dropped == 1 ? "" : "s") << " logged after step " << from.step
+        << " (this run computes those steps again)\n";
   remove_temporaries(dir_);
   snapshots_.assign(from.index.begin(), from.index.begin() + long(from.from) + 1);
   write_index(dir_, snapshots_);
@@ -87,13 +93,14 @@ void RunOutput::write_config() const {
   c.restart = false;
   io::write_file_atomically(dir_ + "/config.yaml",
                             std::string(kConfigHeader) + "\n# Re-run it with: alfven run " + dir_ +
-                                "/config.yaml\n# (which replaces the snapshots of this run in " + dir_ + ")\n" +
-                                to_yaml(c),
+                                "/config.yaml\n# (which replaces the snapshots of this run in " +
+                                dir_ + ")\n" + to_yaml(c),
                             "configuration copy");
 }
 
 void RunOutput::write_xdmf() const {
-  const io::DataType type = config_.precision == Precision::Float ? io::DataType::Float32 : io::DataType::Float64;
+  const io::DataType type =
+      config_.precision == Precision::Float ? io::DataType::Float32 : io::DataType::Float64;
   std::vector<std::string> names;
   std::vector<std::pair<std::string, double>> files;
   for (int v = 0; v < num_vars; ++v) names.push_back(var_name(v));
@@ -103,12 +110,14 @@ void RunOutput::write_xdmf() const {
                  {"velocity", "magnetic_field"});
 }
 
-void RunOutput::write_block_xdmf(const std::string& block, const io::GridInfo& info, io::DataType type,
-                                 const std::vector<std::string>& names, const std::vector<std::string>& vectors) const {
+void RunOutput::write_block_xdmf(const std::string& block, const io::GridInfo& info,
+                                 io::DataType type, const std::vector<std::string>& names,
+                                 const std::vector<std::string>& vectors) const {
   std::vector<std::pair<std::string, double>> files;
   for (const FileEntry& e : block_files_)
     if (e.group == block) files.emplace_back(e.name, e.time);
-  io::write_xdmf(dir_ + "/" + block + ".xdmf", info, type, names, files, io::XdmfCentring::Cell, vectors);
+  io::write_xdmf(dir_ + "/" + block + ".xdmf", info, type, names, files, io::XdmfCentring::Cell,
+                 vectors);
 }
 
 std::pair<int, int> image_axes(const Grid& grid) {
@@ -127,7 +136,8 @@ io::CellBox image_plane(const Grid& grid, double z) {
   if (grid.active(0) && grid.active(1) && grid.active(2)) {
     plane.offset[2] = grid.global_n[2] / 2;
     if (std::isfinite(z))
-      plane.offset[2] = std::min(grid.global_n[2] - 1, std::max(0, int(std::floor((z - grid.lo[2]) / grid.d[2]))));
+      plane.offset[2] = std::min(grid.global_n[2] - 1,
+                                 std::max(0, int(std::floor((z - grid.lo[2]) / grid.d[2]))));
     plane.count[2] = 1;
   }
   return plane;
@@ -137,9 +147,11 @@ std::string RunOutput::last_snapshot() const {
   return snapshots_.empty() ? std::string() : dir_ + "/" + snapshots_.back().name;
 }
 
-std::string RunOutput::add_snapshot(const std::string& name, double time, const std::vector<double>& density_plane) {
+std::string RunOutput::add_snapshot(const std::string& name, double time,
+                                    const std::vector<double>& density_plane) {
   const int index = int(snapshots_.size());
-  ALFVEN_REQUIRE(name == snapshot_name(index), "add_snapshot: expected " << snapshot_name(index) << ", got " << name);
+  ALFVEN_REQUIRE(name == snapshot_name(index),
+                 "add_snapshot: expected " << snapshot_name(index) << ", got " << name);
   // The snapshot first, then the indexes: a kill in between leaves a complete snapshot that the
   // index does not list yet, which load_index adds back.
   snapshots_.push_back({name, time});
@@ -152,8 +164,9 @@ std::string RunOutput::add_snapshot(const std::string& name, double time, const 
     // x-y plane of image_plane (io.png_z). The plane's values are x fastest, so pixel (a, b)
     // is element a + w b whatever the two axes.
     const int w = grid_.global_n[axes.first], h = grid_.global_n[axes.second];
-    ALFVEN_REQUIRE(density_plane.size() == std::size_t(w) * h, "add_snapshot: the density plane has "
-                                                                   << density_plane.size() << " values, not " << w * h);
+    ALFVEN_REQUIRE(
+        density_plane.size() == std::size_t(w) * h,
+        "add_snapshot: the density plane has " << density_plane.size() << " values, not " << w * h);
     const std::vector<double>& image = density_plane;
     const std::vector<double>& body = body_plane_;
     // The colour range of the fluid (the cells inside bodies hold their stored states).
@@ -190,16 +203,17 @@ std::string RunOutput::add_checkpoint(const std::string& name, double time, long
   while (int(checkpoints_.size()) > std::max(1, config_.checkpoint_keep)) {
     std::error_code ec;
     fs::remove(dir_ + "/" + checkpoints_.front().name, ec);
-    ALFVEN_REQUIRE(!ec, "cannot remove the old checkpoint '" << dir_ << "/" << checkpoints_.front().name
-                                                              << "': " << ec.message());
+    ALFVEN_REQUIRE(!ec, "cannot remove the old checkpoint '"
+                            << dir_ << "/" << checkpoints_.front().name << "': " << ec.message());
     checkpoints_.erase(checkpoints_.begin());
     write_file_index(dir_, kCheckpointIndex, checkpoints_);
   }
   return dir_ + "/" + name;
 }
 
-void RunOutput::add_block_file(const std::string& block, const std::string& name, double time, long step,
-                               const io::GridInfo& info, io::DataType type, const std::vector<std::string>& names,
+void RunOutput::add_block_file(const std::string& block, const std::string& name, double time,
+                               long step, const io::GridInfo& info, io::DataType type,
+                               const std::vector<std::string>& names,
                                const std::vector<std::string>& vectors) {
   // A continued run writes a number again (the same state): one entry per file.
   block_files_.erase(std::remove_if(block_files_.begin(), block_files_.end(),

@@ -13,12 +13,12 @@
 #include <utility>
 #include <vector>
 
+#include "alfven/config/config.hpp"
 #include "alfven/io/csv_log.hpp"
 #include "alfven/io/grid_info.hpp"
-#include "alfven/config/config.hpp"
+#include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/diagnostics.hpp"
 #include "alfven/mhd/fields.hpp"
-#include "alfven/io/snapshot.hpp"
 #include "file_index.hpp"
 #include "run_index.hpp"
 
@@ -54,10 +54,10 @@ class RunOutput {
   /// directory (listed or not) and their images are moved aside into
   /// dir/discarded_after_NNNN/ (a new folder each time: _2, _3, ...) with copies of the log,
   /// configuration and index they belong to, together with the checkpoints and output-block
-  /// files of later steps (checkpoints.txt, outputs.txt), and `out` says so; log.csv keeps the rows up to
-  /// `from.step` (the rest is computed again); snapshots.txt and run.xdmf list the snapshots up to
-  /// `from`; config.yaml becomes this run's configuration. Throws alfven::Error naming the path on
-  /// any failure.
+  /// files of later steps (checkpoints.txt, outputs.txt), and `out` says so; log.csv keeps the rows
+  /// up to `from.step` (the rest is computed again); snapshots.txt and run.xdmf list the snapshots
+  /// up to `from`; config.yaml becomes this run's configuration. Throws alfven::Error naming the
+  /// path on any failure.
   RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out,
             const ContinueInPlace& from);
 
@@ -68,7 +68,8 @@ class RunOutput {
   /// at `time`: the index snapshots.txt and run.xdmf are rewritten, and the density image is
   /// drawn from `density_plane` (the density on image_plane(grid), x fastest) when it is not
   /// empty and io.png is on. Returns the path.
-  std::string add_snapshot(const std::string& name, double time, const std::vector<double>& density_plane);
+  std::string add_snapshot(const std::string& name, double time,
+                           const std::vector<double>& density_plane);
 
   /// The run has embedded bodies: from now on every snapshot lists the dataset
   /// `signed_distance` in run.xdmf (ParaView contours the bodies at 0), and the density images
@@ -84,7 +85,8 @@ class RunOutput {
   /// rewrites NAME.xdmf, the index of that block's files (`info`, `type`, datasets `names` and
   /// the vectors among them).
   void add_block_file(const std::string& block, const std::string& name, double time, long step,
-                      const io::GridInfo& info, io::DataType type, const std::vector<std::string>& names,
+                      const io::GridInfo& info, io::DataType type,
+                      const std::vector<std::string>& names,
                       const std::vector<std::string>& vectors);
 
   /// Appends a row to log.csv.
@@ -99,7 +101,8 @@ class RunOutput {
   /// Rewrites BLOCK.xdmf from outputs.txt (the files of output block `block` on disk), with the
   /// block's grid `info`, `type`, datasets `names` and vectors.
   void write_block_xdmf(const std::string& block, const io::GridInfo& info, io::DataType type,
-                        const std::vector<std::string>& names, const std::vector<std::string>& vectors) const;
+                        const std::vector<std::string>& names,
+                        const std::vector<std::string>& vectors) const;
 
   /// Checkpoints listed in checkpoints.txt, oldest first.
   const std::vector<FileEntry>& checkpoints() const { return checkpoints_; }
@@ -114,10 +117,10 @@ class RunOutput {
   io::GridInfo info_;
   std::unique_ptr<io::CsvLog> log_;
   std::vector<IndexEntry> snapshots_;
-  std::vector<FileEntry> checkpoints_;    // checkpoints.txt
-  std::vector<FileEntry> block_files_;    // outputs.txt
-  bool bodies_ = false;                   // snapshots hold signed_distance
-  std::vector<double> body_plane_;        // signed distance on the image plane (bodies drawn)
+  std::vector<FileEntry> checkpoints_;  // checkpoints.txt
+  std::vector<FileEntry> block_files_;  // outputs.txt
+  bool bodies_ = false;                 // snapshots hold signed_distance
+  std::vector<double> body_plane_;      // signed distance on the image plane (bodies drawn)
 };
 
 /// The axes of the density image of `grid`: the two active axes of a 2D run, x and y in 3D, or

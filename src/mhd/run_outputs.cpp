@@ -16,11 +16,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
 
 /// The values of a block-interior array (x fastest over `block`) on `box` (within it), as doubles.
 template <typename Real>
-std::vector<double> sub_box(const std::vector<Real>& interior, const io::CellBox& block, const io::CellBox& box) {
+std::vector<double> sub_box(const std::vector<Real>& interior, const io::CellBox& block,
+                            const io::CellBox& box) {
   std::vector<double> out;
   out.reserve(io::cell_count(box));
   for (int k = 0; k < box.count[2]; ++k)
@@ -29,7 +32,8 @@ std::vector<double> sub_box(const std::vector<Real>& interior, const io::CellBox
         out.push_back(double(interior[std::size_t(box.offset[0] - block.offset[0] + i) +
                                       std::size_t(block.count[0]) *
                                           (std::size_t(box.offset[1] - block.offset[1] + j) +
-                                           std::size_t(block.count[1]) * std::size_t(box.offset[2] - block.offset[2] + k))]));
+                                           std::size_t(block.count[1]) *
+                                               std::size_t(box.offset[2] - block.offset[2] + k))]));
   return out;
 }
 
@@ -43,9 +47,13 @@ long first_multiple_after(double now, double step) {
 }
 
 template <typename Real>
-RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostream& out, const std::string& backend,
-                             const OutputStart& start)
-    : sim_(sim), output_(output), out_(out), cfg_(sim.config()), next_snapshot_(start.next_snapshot),
+RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostream& out,
+                             const std::string& backend, const OutputStart& start)
+    : sim_(sim),
+      output_(output),
+      out_(out),
+      cfg_(sim.config()),
+      next_snapshot_(start.next_snapshot),
       start_on_disk_(start.state_on_disk),
       writer_((cfg_.async_output == "on" || (cfg_.async_output == "auto" && backend == "cuda")) &&
               sim.communicator().size() == 1) {
@@ -53,17 +61,20 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
   const bool root = comm.rank() == 0;
   dir_ = comm.broadcast(output ? output->dir() : std::string(), 0);
   snapshots_ = int(comm.max(output ? double(output->snapshots_written()) : 0.0));
-  last_snapshot_time_ = comm.max(output && output->snapshots_written() > 0 ? output->last_snapshot_time() : -1.0);
+  last_snapshot_time_ =
+      comm.max(output && output->snapshots_written() > 0 ? output->last_snapshot_time() : -1.0);
   write_seconds_ = start.restart_read_seconds;
   const double t = sim.time();
   const long step = sim.steps();
   for (const OutputBlockConfig& c : cfg_.outputs) {
     blocks_.push_back(resolve_output_block(c, sim.global_grid()));
     // A new run writes number 0 with its start state; a continued one goes on after it.
-    next_block_.push_back(!start_on_disk_ ? 0 : c.dt > 0 ? first_multiple_after(t, c.dt)
-                                                         : first_multiple_after(double(step), double(c.every)));
+    next_block_.push_back(!start_on_disk_ ? 0
+                          : c.dt > 0      ? first_multiple_after(t, c.dt)
+                                          : first_multiple_after(double(step), double(c.every)));
   }
-  next_log_time_ = cfg_.log_dt > 0 ? double(start_on_disk_ ? first_multiple_after(t, cfg_.log_dt) : 0) : 0;
+  next_log_time_ =
+      cfg_.log_dt > 0 ? double(start_on_disk_ ? first_multiple_after(t, cfg_.log_dt) : 0) : 0;
   log_step_ = step;
   last_logged_step_ = start_on_disk_ ? step : -1;
   last_checkpoint_step_ = start_on_disk_ ? step : -1;
@@ -87,13 +98,16 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
       std::vector<std::string> names, vectors;
       for (const OutputVariable& v : b.variables) names.push_back(v.name);
       for (const io::VectorRef& v : b.vectors) vectors.push_back(v.name);
-      output_->write_block_xdmf(b.config.name, b.info, sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64,
+      output_->write_block_xdmf(b.config.name, b.info,
+                                sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64,
                                 names, vectors);
     }
     out_ << "output: " << describe(write_path(comm))
-         << (writer_.background() ? "; files written in the background from a pinned host copy" : "");
+         << (writer_.background() ? "; files written in the background from a pinned host copy"
+                                  : "");
     if (cfg_.async_output == "on" && comm.size() > 1)
-      out_ << " (io.async: on needs a run of one rank: collective HDF5 calls from a second thread would need "
+      out_ << " (io.async: on needs a run of one rank: collective HDF5 calls from a second thread "
+              "would need "
               "MPI_THREAD_MULTIPLE)";
     out_ << "\n";
   }
@@ -138,7 +152,8 @@ typename RunOutputs<Real>::Due RunOutputs<Real>::due_now(double time, long step)
     if (c.dt > 0 ? time >= c.dt * double(next_block_[b]) : step >= c.every * next_block_[b])
       d.blocks.emplace_back(b, next_block_[b]);
   }
-  d.checkpoint = cfg_.checkpoint_every > 0 && step % cfg_.checkpoint_every == 0 && step != last_checkpoint_step_;
+  d.checkpoint = cfg_.checkpoint_every > 0 && step % cfg_.checkpoint_every == 0 &&
+                 step != last_checkpoint_step_;
   d.log = cfg_.log_dt > 0 && time >= next_log_time_;
   return d;
 }
@@ -150,7 +165,8 @@ void RunOutputs<Real>::capture() {
     frame_ = Fields<Real, backend::Host>(sim_.grid());
     // Page-locked for full-speed device-to-host copies (a CUDA build with a device).
     if (device_available())
-      frame_pinned_ = register_host_memory(frame_.array().data(), std::size_t(frame_.array().size()) * sizeof(Real));
+      frame_pinned_ = register_host_memory(frame_.array().data(),
+                                           std::size_t(frame_.array().size()) * sizeof(Real));
   }
   sim_.copy_state_to(frame_);
 }
@@ -211,8 +227,8 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
 template <typename Real>
 void RunOutputs<Real>::write_checkpoint_job(const std::string& name, double time, long step) {
   const auto t0 = Clock::now();
-  write_state(sim_.communicator(), sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
-              meta(time, step, snapshots_));
+  write_state(sim_.communicator(), sim_.grid(), sim_.global_grid(), frame_, signed_distance_,
+              dir_ + "/" + name, meta(time, step, snapshots_));
   write_seconds_ = seconds_since(t0);
   if (output_) output_->add_checkpoint(name, time, step);
 }
@@ -227,7 +243,8 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   std::vector<io::FieldRef> fields;
   std::vector<std::string> names, vectors;
   for (std::size_t v = 0; v < block.variables.size(); ++v) {
-    compute_output_variable(block.variables[v], frame_, local, cfg_.gamma, signed_distance_, part, values[v]);
+    compute_output_variable(block.variables[v], frame_, local, cfg_.gamma, signed_distance_, part,
+                            values[v]);
     fields.push_back({block.variables[v].name, type, values[v].data()});
     names.push_back(block.variables[v].name);
   }
@@ -236,21 +253,25 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   options.vectors = block.vectors;
   for (const io::VectorRef& v : block.vectors) vectors.push_back(v.name);
   const std::string name = block_file_name(block.config.name, number);
-  write_distributed(sim_.communicator(), dir_ + "/" + name, block.info, block.region, part, meta(time, step, int(number)),
-                    fields, options);
-  if (output_) output_->add_block_file(block.config.name, name, time, step, block.info, type, names, vectors);
+  write_distributed(sim_.communicator(), dir_ + "/" + name, block.info, block.region, part,
+                    meta(time, step, int(number)), fields, options);
+  if (output_)
+    output_->add_block_file(block.config.name, name, time, step, block.info, type, names, vectors);
 }
 
 template <typename Real>
 void RunOutputs<Real>::log_row(double dt) {
   const long step = sim_.steps();
-  const double rate = double(sim_.global_grid().interior_cells()) * double(step - log_step_) / std::max(log_seconds_, 1e-12);
+  const double rate = double(sim_.global_grid().interior_cells()) * double(step - log_step_) /
+                      std::max(log_seconds_, 1e-12);
   const Totals totals = sim_.totals();  // collective
-  if (output_ && step != last_logged_step_) output_->log(step, sim_.time(), dt, totals, step > log_step_ ? rate : 0.0);
+  if (output_ && step != last_logged_step_)
+    output_->log(step, sim_.time(), dt, totals, step > log_step_ ? rate : 0.0);
   last_logged_step_ = step;
   log_step_ = step;
   log_seconds_ = 0;
-  if (cfg_.log_dt > 0) next_log_time_ = cfg_.log_dt * double(first_multiple_after(sim_.time(), cfg_.log_dt));
+  if (cfg_.log_dt > 0)
+    next_log_time_ = cfg_.log_dt * double(first_multiple_after(sim_.time(), cfg_.log_dt));
 }
 
 template <typename Real>

@@ -31,9 +31,10 @@ long first_multiple_after(double now, double step);
 
 /// Where the output schedule of a run starts.
 struct OutputStart {
-  long next_snapshot = 0;     ///< number of the next scheduled snapshot (multiple of dt_output)
-  bool state_on_disk = false; ///< the start state is already a snapshot of the directory
-  double restart_read_seconds = 0;  ///< time the restart took to read (the first estimate of a write)
+  long next_snapshot = 0;      ///< number of the next scheduled snapshot (multiple of dt_output)
+  bool state_on_disk = false;  ///< the start state is already a snapshot of the directory
+  double restart_read_seconds =
+      0;  ///< time the restart took to read (the first estimate of a write)
 };
 
 template <typename Real>
@@ -41,8 +42,8 @@ class RunOutputs {
  public:
   /// Collective. `output`: the run directory's bookkeeping on rank 0, nullptr elsewhere; `out`:
   /// where rank 0 reports; `backend`: "host" or "cuda".
-  RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostream& out, const std::string& backend,
-             const OutputStart& start);
+  RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostream& out,
+             const std::string& backend, const OutputStart& start);
   ~RunOutputs();
   RunOutputs(const RunOutputs&) = delete;
   RunOutputs& operator=(const RunOutputs&) = delete;
@@ -98,7 +99,7 @@ class RunOutputs {
   std::vector<long> next_block_;  // per block: next multiple of dt (file number), or next step
   long next_snapshot_ = 0;        // number of the next scheduled snapshot
   long last_checkpoint_step_ = -1;
-  double next_log_time_ = 0;      // io.log_dt: next multiple
+  double next_log_time_ = 0;  // io.log_dt: next multiple
   long log_step_ = 0, last_logged_step_ = -1;
   double log_seconds_ = 0;
   double last_dt_ = 0;
@@ -110,7 +111,7 @@ class RunOutputs {
   bool frame_pinned_ = false;
   double seconds_ = 0;
   std::atomic<double> write_seconds_{0};
-  BackgroundWriter writer_;            // declared last: joined before the frame goes
+  BackgroundWriter writer_;  // declared last: joined before the frame goes
 };
 
 }  // namespace mhd

@@ -1,17 +1,16 @@
 // Simulation: set-up from a configuration, stepping with validity checks.
 #include "alfven/mhd/simulation.hpp"
 
+#include <algorithm>
+#include <climits>
+#include <cmath>
 #include <cstring>
+#include <sstream>
 
 #include "alfven/core/device.hpp"
 #include "alfven/geom/scene.hpp"
 #include "alfven/mhd/memory_estimate.hpp"
 #include "alfven/mhd/parallel.hpp"
-
-#include <algorithm>
-#include <climits>
-#include <cmath>
-#include <sstream>
 
 namespace alfven {
 namespace mhd {
@@ -23,11 +22,21 @@ BoundaryConditions boundaries_from(const RunConfig& c) {
   for (int f = 0; f < 6; ++f)
     for (int v = 0; v < num_vars; ++v) {
       switch (c.boundary.kind[f][v]) {
-        case BoundaryKind::Periodic: bc.code[f][v] = bc_periodic; break;
-        case BoundaryKind::Outflow: bc.code[f][v] = bc_outflow; break;
-        case BoundaryKind::Symmetric: bc.code[f][v] = bc_symmetric; break;
-        case BoundaryKind::Antisymmetric: bc.code[f][v] = bc_antisymmetric; break;
-        case BoundaryKind::Fixed: bc.code[f][v] = bc_fixed; break;
+        case BoundaryKind::Periodic:
+          bc.code[f][v] = bc_periodic;
+          break;
+        case BoundaryKind::Outflow:
+          bc.code[f][v] = bc_outflow;
+          break;
+        case BoundaryKind::Symmetric:
+          bc.code[f][v] = bc_symmetric;
+          break;
+        case BoundaryKind::Antisymmetric:
+          bc.code[f][v] = bc_antisymmetric;
+          break;
+        case BoundaryKind::Fixed:
+          bc.code[f][v] = bc_fixed;
+          break;
       }
     }
   return bc;
@@ -45,9 +54,10 @@ std::string describe_bad_cell(const Fields<Real, backend::Host>& host, const Gri
   if (var < 0) var = q(i, j, k, density) > 0 ? int(internal_energy) : int(density);
   const double value = double(q(i, j, k, var));
   std::ostringstream os;
-  os << "cell (i, j, k) = (" << g.offset[0] + i - g.margin[0] << ", " << g.offset[1] + j - g.margin[1] << ", "
-     << g.offset[2] + k - g.margin[2] << ") at (x, y, z) = (" << g.centre(0, i) << ", " << g.centre(1, j) << ", "
-     << g.centre(2, k) << ") has " << var_name(var) << " = " << value;
+  os << "cell (i, j, k) = (" << g.offset[0] + i - g.margin[0] << ", "
+     << g.offset[1] + j - g.margin[1] << ", " << g.offset[2] + k - g.margin[2]
+     << ") at (x, y, z) = (" << g.centre(0, i) << ", " << g.centre(1, j) << ", " << g.centre(2, k)
+     << ") has " << var_name(var) << " = " << value;
   if (std::isfinite(value)) os << (var == density ? " (must be > 0)" : " (must be >= 0)");
   return os.str();
 }
@@ -60,7 +70,8 @@ void fill_initial_state(const Problem& problem, const Grid& g, Fields<Real, back
   for (int k = 0; k < g.total[2]; ++k)
     for (int j = 0; j < g.total[1]; ++j)
       for (int i = 0; i < g.total[0]; ++i) {
-        const InitialState s = problem.initial_state(g.centre(0, i), g.centre(1, j), g.centre(2, k));
+        const InitialState s =
+            problem.initial_state(g.centre(0, i), g.centre(1, j), g.centre(2, k));
         q(i, j, k, density) = Real(s.density);
         for (int b = 0; b < 3; ++b) {
           q(i, j, k, velocity_x + b) = Real(s.velocity[b]);
@@ -72,7 +83,8 @@ void fill_initial_state(const Problem& problem, const Grid& g, Fields<Real, back
 }
 
 template void fill_initial_state<float>(const Problem&, const Grid&, Fields<float, backend::Host>&);
-template void fill_initial_state<double>(const Problem&, const Grid&, Fields<double, backend::Host>&);
+template void fill_initial_state<double>(const Problem&, const Grid&,
+                                         Fields<double, backend::Host>&);
 
 Grid grid_from(const RunConfig& c) {
   const double lo[3] = {c.x_min, c.y_min, c.z_min};
@@ -86,13 +98,16 @@ int effective_margin(const RunConfig& c) {
 
 std::vector<Body> bodies_from(const RunConfig& c) {
   std::vector<Body> bodies;
-  ALFVEN_REQUIRE(int(c.bodies.size()) <= max_bodies,
-                 c.source << ": bodies: at most " << max_bodies << " bodies, got " << c.bodies.size());
+  ALFVEN_REQUIRE(int(c.bodies.size()) <= max_bodies, c.source << ": bodies: at most " << max_bodies
+                                                              << " bodies, got "
+                                                              << c.bodies.size());
   for (std::size_t i = 0; i < c.bodies.size(); ++i) {
     const BodyConfig& b = c.bodies[i];
     const std::string name = "bodies[" + std::to_string(i) + "]";
-    Body body{geom::parse_geometry_yaml(b.geometry, c.source + ": " + name + ".geometry"), WallRule{}, name};
-    body.rule.wall = b.wall == "fixed" ? WallKind::Fixed : (b.wall == "no_slip" ? WallKind::NoSlip : WallKind::Slip);
+    Body body{geom::parse_geometry_yaml(b.geometry, c.source + ": " + name + ".geometry"),
+              WallRule{}, name};
+    body.rule.wall = b.wall == "fixed" ? WallKind::Fixed
+                                       : (b.wall == "no_slip" ? WallKind::NoSlip : WallKind::Slip);
     body.rule.magnetic = b.magnetic == "copy" ? MagneticWall::Copy : MagneticWall::Reflect;
     bodies.push_back(std::move(body));
   }
@@ -121,18 +136,23 @@ SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
 
 template <typename Real>
 Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend, bool restarting)
-    : config_(config), global_(grid_from(config)),
-      comm_(make_communicator(config.procs, config.periodic, global_)), grid_(comm_->local_grid(global_)),
+    : config_(config),
+      global_(grid_from(config)),
+      comm_(make_communicator(config.procs, config.periodic, global_)),
+      grid_(comm_->local_grid(global_)),
       problem_(make_problem(config.problem)) {
-  ALFVEN_REQUIRE(problem_, "unknown problem '" << config.problem << "' (alfven problems lists them)");
+  ALFVEN_REQUIRE(problem_,
+                 "unknown problem '" << config.problem << "' (alfven problems lists them)");
   problem_->configure(config_);
   const SchemeParameters scheme = scheme_from(config_, *problem_);
   SourceParameters sources;
   for (int a = 0; a < 3; ++a) sources.gravity[a] = config_.gravity[a];
   sources.heating_rate = config_.heating_rate;
-  if (backend == "cuda" && device_available()) select_device(node_local_rank());  // one GPU per rank on a node
-  check_memory(backend, restarting);  // before anything large is allocated
-  solver_ = problem_->make_solver(SolverSetup{grid_, scheme, sources, comm_.get(), backend}, Real(0));
+  if (backend == "cuda" && device_available())
+    select_device(node_local_rank());  // one GPU per rank on a node
+  check_memory(backend, restarting);   // before anything large is allocated
+  solver_ =
+      problem_->make_solver(SolverSetup{grid_, scheme, sources, comm_.get(), backend}, Real(0));
   Fields<Real, backend::Host> host(grid_);
   fill_initial_state(*problem_, grid_, host);
   solver_->set_fixed_boundaries(host);
@@ -152,16 +172,18 @@ void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial)
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const double n = comm_->sum(double(local.solid_per_body[b]));
     solid += n;
-    ALFVEN_REQUIRE(n > 0, config_.source << ": " << bodies[b].name
-                              << " has no cell centre inside the domain [" << global_.lo[0] << ", "
-                              << global_.hi[0] << "] x [" << global_.lo[1] << ", " << global_.hi[1]
-                              << "] x [" << global_.lo[2] << ", " << global_.hi[2]
+    ALFVEN_REQUIRE(n > 0, config_.source
+                              << ": " << bodies[b].name << " has no cell centre inside the domain ["
+                              << global_.lo[0] << ", " << global_.hi[0] << "] x [" << global_.lo[1]
+                              << ", " << global_.hi[1] << "] x [" << global_.lo[2] << ", "
+                              << global_.hi[2]
                               << "]: move it into the domain, enlarge it, or refine the grid");
   }
   const double cells = double(global_.global_n[0]) * global_.global_n[1] * global_.global_n[2];
   ALFVEN_REQUIRE(solid < cells, config_.source << ": the bodies cover every cell of the domain: "
                                                   "no fluid is left to evolve");
-  const long failing = comm_->min(solver_->embedded_error().empty() ? LONG_MAX : long(comm_->rank()));
+  const long failing =
+      comm_->min(solver_->embedded_error().empty() ? LONG_MAX : long(comm_->rank()));
   if (failing != LONG_MAX)
     throw Error(config_.source + ": " + comm_->broadcast(solver_->embedded_error(), int(failing)));
   // Refill the ghost layers after the bodies' cells where those reach a face of any block.
@@ -185,8 +207,10 @@ void Simulation<Real>::check_memory(const std::string& backend, bool restarting)
   double device_free = 0, device_total = 0;
   if (in.device) alfven::device_memory_info(device_free, device_total);
   std::ostringstream what;
-  what << "grid " << global_.global_n[0] << " x " << global_.global_n[1] << " x " << global_.global_n[2];
-  if (comm_->size() > 1) what << ", blocks of " << grid_.n[0] << " x " << grid_.n[1] << " x " << grid_.n[2];
+  what << "grid " << global_.global_n[0] << " x " << global_.global_n[1] << " x "
+       << global_.global_n[2];
+  if (comm_->size() > 1)
+    what << ", blocks of " << grid_.n[0] << " x " << grid_.n[1] << " x " << grid_.n[2];
   what << " with " << *std::max_element(grid_.margin, grid_.margin + 3) << " ghost cells, "
        << (sizeof(Real) == 4 ? "float" : "double") << ", " << backend << " backend";
   std::string message;
@@ -252,12 +276,14 @@ std::vector<Real> Simulation<Real>::gather_block(const View<const Real, 4>& loca
   for (int r = 0; r < comm_->size(); ++r) {
     int off[3];
     std::memcpy(off, offsets.data() + r * sizeof(off), sizeof(off));
-    const Real* src = reinterpret_cast<const Real*>(all.data() + std::size_t(r) * block.size() * sizeof(Real));
+    const Real* src =
+        reinterpret_cast<const Real*>(all.data() + std::size_t(r) * block.size() * sizeof(Real));
     for (int v = 0; v < vars; ++v)
       for (int k = 0; k < nz; ++k)
         for (int j = 0; j < ny; ++j)
           for (int i = 0; i < nx; ++i)
-            out[v * global + (off[0] + i) + std::size_t(gx) * ((off[1] + j) + std::size_t(gy) * (off[2] + k))] =
+            out[v * global + (off[0] + i) +
+                std::size_t(gx) * ((off[1] + j) + std::size_t(gy) * (off[2] + k))] =
                 src[v * local + i + std::size_t(nx) * (j + std::size_t(ny) * k)];
   }
   return out;
@@ -287,7 +313,8 @@ Real Simulation<Real>::step(double until) {
   Real dt = next_.dt;
   // time.exact_times: the step that would reach `until` (or end within a millionth of a step
   // short of it, which would leave a sliver of a step) ends on it exactly.
-  const bool lands = config_.exact_times && time_ < until && time_ + double(dt) * (1 + 1e-6) >= until;
+  const bool lands =
+      config_.exact_times && time_ < until && time_ + double(dt) * (1 + 1e-6) >= until;
   if (lands) dt = Real(until - time_);
   solver_->advance(dt, next_.dt);  // the GLM speed of the admissible step
   time_ = lands ? until : time_ + double(dt);

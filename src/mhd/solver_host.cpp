@@ -11,10 +11,14 @@ std::unique_ptr<SolverInterface<Real>> make_host_solver(const Grid& g, const Sch
   return make_solver_on<Real, backend::Host>(g, p, s, c);
 }
 
-template std::unique_ptr<SolverInterface<float>> make_host_solver<float>(const Grid&, const SchemeParameters&,
-                                                                         const SourceParameters&, const Communicator*);
-template std::unique_ptr<SolverInterface<double>> make_host_solver<double>(const Grid&, const SchemeParameters&,
-                                                                           const SourceParameters&, const Communicator*);
+template std::unique_ptr<SolverInterface<float>> make_host_solver<float>(const Grid&,
+                                                                         const SchemeParameters&,
+                                                                         const SourceParameters&,
+                                                                         const Communicator*);
+template std::unique_ptr<SolverInterface<double>> make_host_solver<double>(const Grid&,
+                                                                           const SchemeParameters&,
+                                                                           const SourceParameters&,
+                                                                           const Communicator*);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -51,7 +51,8 @@ std::vector<io::CellBox> gather_boxes(const Communicator& comm, const io::CellBo
   const PackedBox p = pack(mine);
   const std::vector<unsigned char> all = comm.gather(&p, sizeof p);
   std::vector<io::CellBox> boxes;
-  for (std::size_t r = 0; r < all.size() / sizeof p; ++r) boxes.push_back(unpack(all.data() + r * sizeof p));
+  for (std::size_t r = 0; r < all.size() / sizeof p; ++r)
+    boxes.push_back(unpack(all.data() + r * sizeof p));
   return boxes;
 }
 
@@ -63,9 +64,11 @@ io::CellBox shifted(io::CellBox b, const io::CellBox& origin) {
 
 /// Rank 0 writes the file from every rank's part, receiving them in rank order; the other ranks
 /// send theirs. Rank 0 receives every part even after a failure, so that no rank waits forever.
-void write_through_rank_zero(const Communicator& comm, const std::string& path, const io::GridInfo& file_grid,
-                             const io::CellBox& file_box, const io::CellBox& part, const io::SnapshotMeta& meta,
-                             const std::vector<io::FieldRef>& fields, const io::StorageOptions& options) {
+void write_through_rank_zero(const Communicator& comm, const std::string& path,
+                             const io::GridInfo& file_grid, const io::CellBox& file_box,
+                             const io::CellBox& part, const io::SnapshotMeta& meta,
+                             const std::vector<io::FieldRef>& fields,
+                             const io::StorageOptions& options) {
   const std::vector<io::CellBox> parts = gather_boxes(comm, part);
   const io::DataType type = fields.front().type;
   std::string message;
@@ -151,13 +154,15 @@ const char* describe(WritePath path) {
     case WritePath::Collective:
       return "each rank writes its block of one file (parallel HDF5, collective MPI-IO)";
     case WritePath::ThroughRankZero:
-      return "each rank sends its block to rank 0, which writes them one after the other (serial HDF5)";
+      return "each rank sends its block to rank 0, which writes them one after the other (serial "
+             "HDF5)";
   }
   return "";
 }
 
-void write_distributed(const Communicator& comm, const std::string& path, const io::GridInfo& file_grid,
-                       const io::CellBox& file_box, const io::CellBox& part, const io::SnapshotMeta& meta,
+void write_distributed(const Communicator& comm, const std::string& path,
+                       const io::GridInfo& file_grid, const io::CellBox& file_box,
+                       const io::CellBox& part, const io::SnapshotMeta& meta,
                        const std::vector<io::FieldRef>& fields, const io::StorageOptions& options) {
   ALFVEN_REQUIRE(!fields.empty(), "cannot write '" << path << "': no fields");
   switch (write_path(comm)) {
@@ -172,7 +177,8 @@ void write_distributed(const Communicator& comm, const std::string& path, const 
       collective.mpi_comm = comm.mpi_handle();
       collective.max_piece_bytes = max_message_bytes();
       try {
-        io::write_snapshot_collective(path, file_grid, meta, fields, shifted(part, file_box), collective, options);
+        io::write_snapshot_collective(path, file_grid, meta, fields, shifted(part, file_box),
+                                      collective, options);
       } catch (const Error& e) {
         throw CollectiveError(e.what());  // raised on every rank
       }
@@ -185,8 +191,8 @@ void write_distributed(const Communicator& comm, const std::string& path, const 
 }
 
 template <typename Real>
-void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, int v, const io::CellBox& box,
-                   std::vector<Real>& out) {
+void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, int v,
+                   const io::CellBox& box, std::vector<Real>& out) {
   out.resize(io::cell_count(box));
   std::size_t n = 0;
   for (int k = 0; k < box.count[2]; ++k)
@@ -198,8 +204,9 @@ void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, 
 }
 
 template <typename Real>
-void write_state(const Communicator& comm, const Grid& local, const Grid& global, const Fields<Real, backend::Host>& state,
-                 const std::vector<Real>& signed_distance, const std::string& path, const io::SnapshotMeta& meta,
+void write_state(const Communicator& comm, const Grid& local, const Grid& global,
+                 const Fields<Real, backend::Host>& state, const std::vector<Real>& signed_distance,
+                 const std::string& path, const io::SnapshotMeta& meta,
                  const io::StorageOptions& options) {
   const io::CellBox block = block_box(local);
   const std::size_t cells = io::cell_count(block);
@@ -212,8 +219,9 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
     fields.push_back({var_name(v), type, packed.data() + v * cells});
   }
   if (!signed_distance.empty()) {
-    ALFVEN_REQUIRE(signed_distance.size() == cells, "write_state: signed_distance has " << signed_distance.size()
-                                                                                        << " values, the block " << cells);
+    ALFVEN_REQUIRE(signed_distance.size() == cells, "write_state: signed_distance has "
+                                                        << signed_distance.size()
+                                                        << " values, the block " << cells);
     fields.push_back({"signed_distance", type, signed_distance.data()});
   }
   io::CellBox whole;
@@ -238,8 +246,11 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
   Fields<Real, backend::Host> host(g);
   try {
     snap = io::read_snapshot_block(file, block_box(g));
-    ALFVEN_REQUIRE(snap.meta.run_state, "cannot restart from '" << file << "': it is no run's snapshot (it has no "
-                                        "time, step or problem; e.g. a grid written by `alfven sdf`)");
+    ALFVEN_REQUIRE(snap.meta.run_state,
+                   "cannot restart from '"
+                       << file
+                       << "': it is no run's snapshot (it has no "
+                          "time, step or problem; e.g. a grid written by `alfven sdf`)");
   } catch (const Error& e) {
     // The cell counts are checked below with the configuration's: a box outside the file's grid
     // is reported as such.
@@ -249,9 +260,9 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
     for (int a = 0; a < 3; ++a)
       if (snap.grid.n[a] != global.global_n[a]) {
         std::ostringstream os;
-        os << "cannot restart from '" << file << "': it has " << snap.grid.n[0] << " x " << snap.grid.n[1] << " x "
-           << snap.grid.n[2] << " cells, the configuration " << global.global_n[0] << " x " << global.global_n[1]
-           << " x " << global.global_n[2];
+        os << "cannot restart from '" << file << "': it has " << snap.grid.n[0] << " x "
+           << snap.grid.n[1] << " x " << snap.grid.n[2] << " cells, the configuration "
+           << global.global_n[0] << " x " << global.global_n[1] << " x " << global.global_n[2];
         message = os.str();
         break;
       }
@@ -264,8 +275,9 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
       differ << " problem '" << snap.meta.problem << "' (configuration: '" << cfg.problem << "');";
     for (int a = 0; a < 3; ++a)
       if (snap.grid.lo[a] != global.lo[a] || snap.grid.hi[a] != global.hi[a])
-        differ << " " << "xyz"[a] << " in [" << snap.grid.lo[a] << ", " << snap.grid.hi[a] << "] (configuration: ["
-               << global.lo[a] << ", " << global.hi[a] << "]);";
+        differ << " "
+               << "xyz"[a] << " in [" << snap.grid.lo[a] << ", " << snap.grid.hi[a]
+               << "] (configuration: [" << global.lo[a] << ", " << global.hi[a] << "]);";
     if (snap.meta.gamma != 0 && snap.meta.gamma != cfg.gamma)
       differ << " gamma " << snap.meta.gamma << " (configuration: " << cfg.gamma << ");";
     if (!differ.str().empty()) {
@@ -277,7 +289,8 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
   if (message.empty()) {
     const bool is_float = snap.type == io::DataType::Float32;
     if (is_float != (sizeof(Real) == 4))
-      message = std::string("cannot restart from '") + file + "': it holds " + (is_float ? "float" : "double") +
+      message = std::string("cannot restart from '") + file + "': it holds " +
+                (is_float ? "float" : "double") +
                 " fields; set precision: " + (is_float ? "float" : "double");
   }
   for (int v = 0; v < num_vars && message.empty(); ++v) {
@@ -290,7 +303,8 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
     std::size_t n = 0;
     for (int k = 0; k < g.n[2]; ++k)
       for (int j = 0; j < g.n[1]; ++j)
-        for (int i = 0; i < g.n[0]; ++i) host(i + g.margin[0], j + g.margin[1], k + g.margin[2], v) = values[n++];
+        for (int i = 0; i < g.n[0]; ++i)
+          host(i + g.margin[0], j + g.margin[1], k + g.margin[2], v) = values[n++];
   }
   agree(sim.communicator(), message, config_error);
   snap.raw.clear();
@@ -298,10 +312,11 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
   return snap;
 }
 
-std::vector<double> gather_plane(const Communicator& comm, const io::CellBox& part, const std::vector<double>& values,
-                                 const io::CellBox& plane) {
-  ALFVEN_REQUIRE(values.size() == io::cell_count(part), "gather_plane: " << values.size() << " values for "
-                                                                          << io::cell_count(part) << " cells");
+std::vector<double> gather_plane(const Communicator& comm, const io::CellBox& part,
+                                 const std::vector<double>& values, const io::CellBox& plane) {
+  ALFVEN_REQUIRE(
+      values.size() == io::cell_count(part),
+      "gather_plane: " << values.size() << " values for " << io::cell_count(part) << " cells");
   const std::vector<io::CellBox> parts = gather_boxes(comm, part);
   if (comm.rank() != 0) {
     if (!values.empty()) comm.send(values.data(), values.size() * sizeof(double), 0);
@@ -323,19 +338,21 @@ std::vector<double> gather_plane(const Communicator& comm, const io::CellBox& pa
       for (int j = 0; j < p.count[1]; ++j)
         for (int i = 0; i < p.count[0]; ++i)
           out[std::size_t(p.offset[0] - plane.offset[0] + i) +
-              std::size_t(plane.count[0]) * (std::size_t(p.offset[1] - plane.offset[1] + j) +
-                                             std::size_t(plane.count[1]) * std::size_t(p.offset[2] - plane.offset[2] + k))] =
+              std::size_t(plane.count[0]) *
+                  (std::size_t(p.offset[1] - plane.offset[1] + j) +
+                   std::size_t(plane.count[1]) * std::size_t(p.offset[2] - plane.offset[2] + k))] =
               incoming[m++];
   }
   return out;
 }
 
-#define ALFVEN_STATE_IO(Real)                                                                                      \
-  template void copy_interior<Real>(const Fields<Real, backend::Host>&, const Grid&, int, const io::CellBox&,        \
-                                    std::vector<Real>&);                                                            \
-  template void write_state<Real>(const Communicator&, const Grid&, const Grid&, const Fields<Real, backend::Host>&, \
-                                  const std::vector<Real>&, const std::string&, const io::SnapshotMeta&,             \
-                                  const io::StorageOptions&);                                                       \
+#define ALFVEN_STATE_IO(Real)                                                                   \
+  template void copy_interior<Real>(const Fields<Real, backend::Host>&, const Grid&, int,       \
+                                    const io::CellBox&, std::vector<Real>&);                    \
+  template void write_state<Real>(const Communicator&, const Grid&, const Grid&,                \
+                                  const Fields<Real, backend::Host>&, const std::vector<Real>&, \
+                                  const std::string&, const io::SnapshotMeta&,                  \
+                                  const io::StorageOptions&);                                   \
   template io::Snapshot restore_state<Real>(Simulation<Real>&, const std::string&);
 ALFVEN_STATE_IO(float)
 ALFVEN_STATE_IO(double)

@@ -97,7 +97,8 @@ TEST_F(GpuTest, CopyFromAsyncWithPinnedHostMemory) {
   ALFVEN_CUDA_CHECK(cudaMallocHost(&pinned, n * sizeof(double)));
   for (long i = 0; i < n; ++i) pinned[i] = double(i);
   Array<double, 1, CUDA> dev(n);
-  ALFVEN_CUDA_CHECK(cudaMemcpyAsync(dev.data(), pinned, n * sizeof(double), cudaMemcpyHostToDevice, 0));
+  ALFVEN_CUDA_CHECK(
+      cudaMemcpyAsync(dev.data(), pinned, n * sizeof(double), cudaMemcpyHostToDevice, 0));
   Array<double, 1, Host> back(n);
   back.copy_from_async(dev, cudaStream_t(0));
   ALFVEN_CUDA_CHECK(cudaStreamSynchronize(0));

@@ -54,7 +54,8 @@ TEST_F(GpuTest, DeviceOutOfMemoryIsAnErrorNamingBytesAskedAndFree) {
     ADD_FAILURE() << "8 TiB allocated on the device";
   } catch (const alfven::Error& e) {
     const std::string m = e.what();
-    EXPECT_NE(m.find("out of device memory: asked for 8796093022208 bytes"), std::string::npos) << m;
+    EXPECT_NE(m.find("out of device memory: asked for 8796093022208 bytes"), std::string::npos)
+        << m;
     EXPECT_NE(m.find("GiB) free"), std::string::npos) << m;
   }
   alfven::Array<double, 1, alfven::backend::CUDA> fine(1000);  // the device still works

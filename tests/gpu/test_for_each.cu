@@ -19,15 +19,16 @@ using alfven::test::GpuTest;
 /// One source for both backends: a[i] = 3 i + 1 on [begin, end), the rest untouched.
 template <int BlockSize, int MinResident, typename Backend>
 void fill_1d(Backend b, alfven::View<double, 1> a, Range1D r) {
-  alfven::for_each<BlockSize, MinResident>(b, r, ALFVEN_LAMBDA(long i) { a(i) = 3.0 * double(i) + 1.0; });
+  alfven::for_each<BlockSize, MinResident>(
+      b, r, ALFVEN_LAMBDA(long i) { a(i) = 3.0 * double(i) + 1.0; });
 }
 
 /// One source for both backends: a(i, j, k) = i + 100 j + 10000 k on the box r.
 template <int BlockSize, typename Backend>
 void fill_3d(Backend b, alfven::View<double, 3> a, Range3D r) {
-  alfven::for_each<BlockSize>(b, r, ALFVEN_LAMBDA(int i, int j, int k) {
-    a(i, j, k) = double(i) + 100.0 * j + 10000.0 * k;
-  });
+  alfven::for_each<BlockSize>(
+      b, r,
+      ALFVEN_LAMBDA(int i, int j, int k) { a(i, j, k) = double(i) + 100.0 * j + 10000.0 * k; });
 }
 
 template <typename T, int R>
@@ -58,7 +59,8 @@ TEST_F(GpuTest, ForEach1DMatchesHostOffBlockMultiples) {
 
 TEST_F(GpuTest, ForEach3DMatchesHostOnAnOddBox) {
   const int nx = 37, ny = 29, nz = 13;
-  for (const Range3D r : {alfven::make_range(0, nx, 0, ny, 0, nz), alfven::make_range(2, nx - 3, 1, ny - 1, 4, nz)}) {
+  for (const Range3D r :
+       {alfven::make_range(0, nx, 0, ny, 0, nz), alfven::make_range(2, nx - 3, 1, ny - 1, 4, nz)}) {
     Array<double, 3, Host> host(nx, ny, nz);
     Array<double, 3, CUDA> dev(nx, ny, nz);
     for (long n = 0; n < host.size(); ++n) host[n] = -1.0;
@@ -75,7 +77,8 @@ TEST_F(GpuTest, ForEach3DMatchesHostOnAnOddBox) {
 
 TEST_F(GpuTest, ForEach3DWideAndThinBoxes) {
   // i extent larger than a block (x blocks > 1) and a box one cell thick in i.
-  for (const Range3D r : {alfven::make_range(0, 1500, 0, 3, 0, 2), alfven::make_range(0, 1, 0, 300, 0, 5)}) {
+  for (const Range3D r :
+       {alfven::make_range(0, 1500, 0, 3, 0, 2), alfven::make_range(0, 1, 0, 300, 0, 5)}) {
     Array<double, 3, Host> host(r.end[0], r.end[1], r.end[2]);
     Array<double, 3, CUDA> dev(r.end[0], r.end[1], r.end[2]);
     fill_3d<256>(Host{}, host.view(), r);
@@ -88,7 +91,9 @@ TEST_F(GpuTest, ForEach3DWideAndThinBoxes) {
 // function, and gtest's TestBody() is one (see docs/core.md, "Lambdas").
 template <typename Backend>
 void half_index_with_tag(Backend b, alfven::View<double, 1> a) {
-  alfven::for_each(b, LaunchSettings<128, 1024>{}, Range1D{0, a.size()}, ALFVEN_LAMBDA(long i) { a(i) = 0.5 * i; });
+  alfven::for_each(
+      b, LaunchSettings<128, 1024>{}, Range1D{0, a.size()},
+      ALFVEN_LAMBDA(long i) { a(i) = 0.5 * i; });
 }
 
 TEST_F(GpuTest, ForEachWithALaunchSettingsTag) {
@@ -123,8 +128,11 @@ TEST_F(GpuTest, ForEachWithAFunctorOnAStream) {
 }
 
 void write_out_of_bounds_on_empty_ranges(alfven::View<double, 1> d) {
-  alfven::for_each(CUDA{}, Range1D{5, 5}, ALFVEN_LAMBDA(long i) { d(i) = 1.0; });  // would fault
-  alfven::for_each(CUDA{}, alfven::make_range(0, 0, 0, 3, 0, 3), ALFVEN_LAMBDA(int i, int, int) { d(i + 10) = 1.0; });
+  alfven::for_each(
+      CUDA{}, Range1D{5, 5}, ALFVEN_LAMBDA(long i) { d(i) = 1.0; });  // would fault
+  alfven::for_each(
+      CUDA{}, alfven::make_range(0, 0, 0, 3, 0, 3),
+      ALFVEN_LAMBDA(int i, int, int) { d(i + 10) = 1.0; });
 }
 
 TEST_F(GpuTest, ForEachOnAnEmptyRangeLaunchesNothing) {
@@ -135,7 +143,8 @@ TEST_F(GpuTest, ForEachOnAnEmptyRangeLaunchesNothing) {
 }
 
 void write_pass(alfven::View<int, 1> d, int pass) {
-  alfven::for_each(CUDA{}, Range1D{0, d.size()}, ALFVEN_LAMBDA(long i) { d(i) = pass * int(i % 7); });
+  alfven::for_each(
+      CUDA{}, Range1D{0, d.size()}, ALFVEN_LAMBDA(long i) { d(i) = pass * int(i % 7); });
 }
 
 TEST_F(GpuTest, ForEachIsOrderedBeforeCopyFromOnTheDefaultStream) {

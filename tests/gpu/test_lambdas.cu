@@ -29,14 +29,16 @@ class Damping {
   void apply() {
     const double keep = 1.0 - rate_;  // a copy of the member, captured by value
     auto field = field_.view();       // a view (pointer + extents), captured by value
-    alfven::for_each(Backend{}, Range1D{0, field_.size()}, ALFVEN_LAMBDA(long i) { field(i) *= keep; });
+    alfven::for_each(
+        Backend{}, Range1D{0, field_.size()}, ALFVEN_LAMBDA(long i) { field(i) *= keep; });
   }
 
   /// Sum of the field, by the same pattern for reduce.
   double total() const {
     auto field = field_.const_view();
-    return alfven::reduce(Backend{}, Range1D{0, field_.size()}, 0.0, ALFVEN_LAMBDA(long i) { return field(i); },
-                          alfven::reduce_op::Sum{});
+    return alfven::reduce(
+        Backend{}, Range1D{0, field_.size()}, 0.0, ALFVEN_LAMBDA(long i) { return field(i); },
+        alfven::reduce_op::Sum{});
   }
 
   Array<double, 1, Backend>& field() { return field_; }

@@ -26,7 +26,8 @@ using namespace alfven::mhd;
 namespace {
 
 template <typename Real>
-void compare_backends(const std::string& problem, std::vector<std::string> overrides, double tolerance) {
+void compare_backends(const std::string& problem, std::vector<std::string> overrides,
+                      double tolerance) {
   if (!device_available()) GTEST_SKIP() << "no CUDA device visible";
   RunOptions o;
   o.config = problem;
@@ -47,16 +48,19 @@ void compare_backends(const std::string& problem, std::vector<std::string> overr
     for (int k = 0; k < g.n[2]; ++k)
       for (int j = 0; j < g.n[1]; ++j)
         for (int i = 0; i < g.n[0]; ++i)
-          scale = std::max(scale, std::fabs(double(a(i + g.margin[0], j + g.margin[1], k + g.margin[2], v))));
+          scale = std::max(
+              scale, std::fabs(double(a(i + g.margin[0], j + g.margin[1], k + g.margin[2], v))));
     if (scale < 1e-6) scale = 1;
     double worst = 0;
     for (int k = 0; k < g.n[2]; ++k)
       for (int j = 0; j < g.n[1]; ++j)
         for (int i = 0; i < g.n[0]; ++i) {
           const int ii = i + g.margin[0], jj = j + g.margin[1], kk = k + g.margin[2];
-          worst = std::max(worst, std::fabs(double(a(ii, jj, kk, v)) - double(b(ii, jj, kk, v))) / scale);
+          worst = std::max(worst,
+                           std::fabs(double(a(ii, jj, kk, v)) - double(b(ii, jj, kk, v))) / scale);
         }
-    ::testing::Test::RecordProperty(std::string("max_rel_diff_") + var_name(v), std::to_string(worst));
+    ::testing::Test::RecordProperty(std::string("max_rel_diff_") + var_name(v),
+                                    std::to_string(worst));
     std::printf("%s %s: max |host - device| / scale = %.3g\n", problem.c_str(), var_name(v), worst);
     const bool noisy = v == psi && sizeof(Real) == 4;
     EXPECT_LE(worst, noisy ? 1e-2 : tolerance) << var_name(v);
@@ -71,10 +75,15 @@ TEST(MhdDevice, OrszagTang128DoubleMatchesHost) {
 TEST(MhdDevice, OrszagTang128FloatMatchesHost) {
   compare_backends<float>("orszag_tang", {"grid.i_size=128", "grid.j_size=128"}, 1e-3);
 }
-TEST(MhdDevice, BrioWuDoubleMatchesHost) { compare_backends<double>("brio_wu", {}, 1e-11); }
-TEST(MhdDevice, BrioWuFloatMatchesHost) { compare_backends<float>("brio_wu", {}, 1e-3); }
+TEST(MhdDevice, BrioWuDoubleMatchesHost) {
+  compare_backends<double>("brio_wu", {}, 1e-11);
+}
+TEST(MhdDevice, BrioWuFloatMatchesHost) {
+  compare_backends<float>("brio_wu", {}, 1e-3);
+}
 TEST(MhdDevice, OrszagTang3DDoubleMatchesHost) {
-  compare_backends<double>("orszag_tang", {"grid.i_size=32", "grid.j_size=32", "grid.k_size=16"}, 1e-11);
+  compare_backends<double>("orszag_tang", {"grid.i_size=32", "grid.j_size=32", "grid.k_size=16"},
+                           1e-11);
 }
 
 // Embedded bodies on the device: the Mach 3 cylinder (uniform_flow's default: ghost cells,
@@ -101,16 +110,18 @@ TEST(MhdDevice, SphereBody3DDoubleMatchesHost) {
 // explicit resistivity and viscosity (their fluxes and time-step limits) on Orszag-Tang; a
 // problem's own source (Rayleigh-Taylor's uniform gravity with reflecting walls); the spatially
 // varying resistivity of the reconnection problem. Same tolerances as above.
-TEST(MhdDevice, MagnetosphereDoubleMatchesHost) { compare_backends<double>("magnetosphere", {}, 1e-11); }
+TEST(MhdDevice, MagnetosphereDoubleMatchesHost) {
+  compare_backends<double>("magnetosphere", {}, 1e-11);
+}
 TEST(MhdDevice, ResistivityAndViscosityDoubleMatchHost) {
-  compare_backends<double>("orszag_tang",
-                           {"grid.i_size=128", "grid.j_size=128", "resistivity.eta=0.002", "viscosity.nu=0.002"},
-                           1e-11);
+  compare_backends<double>(
+      "orszag_tang",
+      {"grid.i_size=128", "grid.j_size=128", "resistivity.eta=0.002", "viscosity.nu=0.002"}, 1e-11);
 }
 TEST(MhdDevice, ResistivityAndViscosityFloatMatchHost) {
-  compare_backends<float>("orszag_tang",
-                          {"grid.i_size=128", "grid.j_size=128", "resistivity.eta=0.002", "viscosity.nu=0.002"},
-                          1e-3);
+  compare_backends<float>(
+      "orszag_tang",
+      {"grid.i_size=128", "grid.j_size=128", "resistivity.eta=0.002", "viscosity.nu=0.002"}, 1e-3);
 }
 TEST(MhdDevice, RayleighTaylorDoubleMatchesHost) {
   compare_backends<double>("rayleigh_taylor", {"grid.i_size=64", "grid.j_size=192"}, 1e-11);

@@ -5,8 +5,9 @@
 ///
 /// Device lambdas live in free functions: nvcc rejects an extended lambda in a private member
 /// function, and gtest's TestBody() is one (docs/core.md, "Lambdas").
-#include <cmath>
 #include <cuda_runtime.h>
+
+#include <cmath>
 #include <limits>
 
 #include "alfven/core/core.hpp"
@@ -35,14 +36,16 @@ Array<double, 1, Host> test_field(long n) {
 /// One source for both backends: reduce a(i) over r with op.
 template <typename Backend, typename T, typename Op>
 T reduce_field(Backend b, alfven::View<const T, 1> a, Range1D r, T init, Op op) {
-  return alfven::reduce(b, r, init, ALFVEN_LAMBDA(long i) { return a(i); }, op);
+  return alfven::reduce(
+      b, r, init, ALFVEN_LAMBDA(long i) { return a(i); }, op);
 }
 
 /// One source for both backends: reduce a(i, j, k) over the box r with op.
 template <typename Backend, typename T, typename Op>
 T reduce_field_3d(Backend b, alfven::View<const T, 3> a, Range3D r, T init, Op op,
                   ReduceHelper<T, Backend>& helper) {
-  return alfven::reduce(b, r, init, ALFVEN_LAMBDA(int i, int j, int k) { return a(i, j, k); }, op, helper);
+  return alfven::reduce(
+      b, r, init, ALFVEN_LAMBDA(int i, int j, int k) { return a(i, j, k); }, op, helper);
 }
 
 TEST_F(GpuTest, SumMinMax1DMatchHost) {
@@ -63,11 +66,13 @@ TEST_F(GpuTest, SumMinMax1DMatchHost) {
 }
 
 long sum_of_indices(long n, ReduceHelper<long, CUDA>& helper) {
-  return alfven::reduce(CUDA{}, Range1D{0, n}, 0L, ALFVEN_LAMBDA(long i) { return i; }, reduce_op::Sum{}, helper);
+  return alfven::reduce(
+      CUDA{}, Range1D{0, n}, 0L, ALFVEN_LAMBDA(long i) { return i; }, reduce_op::Sum{}, helper);
 }
 int min_of_scrambled(long n) {
-  return alfven::reduce(CUDA{}, Range1D{0, n}, reduce_op::Min::identity<int>(),
-                        ALFVEN_LAMBDA(long i) { return int((i * 7919) % 10007) - 5000; }, reduce_op::Min{});
+  return alfven::reduce(
+      CUDA{}, Range1D{0, n}, reduce_op::Min::identity<int>(),
+      ALFVEN_LAMBDA(long i) { return int((i * 7919) % 10007) - 5000; }, reduce_op::Min{});
 }
 
 TEST_F(GpuTest, IntegerReductionsAreExact) {
@@ -81,7 +86,8 @@ TEST_F(GpuTest, SumMinMax3DOnAnOddBoxMatchHost) {
   Array<float, 3, Host> host(nx, ny, nz);
   for (int k = 0; k < nz; ++k)
     for (int j = 0; j < ny; ++j)
-      for (int i = 0; i < nx; ++i) host(i, j, k) = float(std::cos(0.3 * i + 0.7 * j - 0.11 * k) + 0.001 * (i + j + k));
+      for (int i = 0; i < nx; ++i)
+        host(i, j, k) = float(std::cos(0.3 * i + 0.7 * j - 0.11 * k) + 0.001 * (i + j + k));
   Array<float, 3, CUDA> dev(nx, ny, nz);
   dev.copy_from(host);
   const auto h = host.const_view();
@@ -89,12 +95,15 @@ TEST_F(GpuTest, SumMinMax3DOnAnOddBoxMatchHost) {
   ReduceHelper<float, Host> hh;
   ReduceHelper<float, CUDA> dh;
   const float inf = std::numeric_limits<float>::infinity();
-  for (const Range3D r : {alfven::make_range(0, nx, 0, ny, 0, nz), alfven::make_range(3, nx - 2, 1, ny - 4, 2, nz - 1)}) {
+  for (const Range3D r : {alfven::make_range(0, nx, 0, ny, 0, nz),
+                          alfven::make_range(3, nx - 2, 1, ny - 4, 2, nz - 1)}) {
     const float hs = reduce_field_3d(Host{}, h, r, 0.0f, reduce_op::Sum{}, hh);
     const float ds = reduce_field_3d(CUDA{}, d, r, 0.0f, reduce_op::Sum{}, dh);
     EXPECT_NEAR(ds, hs, 1e-6 * double(r.size()));  // float rounding, two summation orders
-    EXPECT_EQ(reduce_field_3d(CUDA{}, d, r, inf, reduce_op::Min{}, dh), reduce_field_3d(Host{}, h, r, inf, reduce_op::Min{}, hh));
-    EXPECT_EQ(reduce_field_3d(CUDA{}, d, r, -inf, reduce_op::Max{}, dh), reduce_field_3d(Host{}, h, r, -inf, reduce_op::Max{}, hh));
+    EXPECT_EQ(reduce_field_3d(CUDA{}, d, r, inf, reduce_op::Min{}, dh),
+              reduce_field_3d(Host{}, h, r, inf, reduce_op::Min{}, hh));
+    EXPECT_EQ(reduce_field_3d(CUDA{}, d, r, -inf, reduce_op::Max{}, dh),
+              reduce_field_3d(Host{}, h, r, -inf, reduce_op::Max{}, hh));
   }
 }
 
@@ -102,7 +111,9 @@ TEST_F(GpuTest, SumMinMax3DOnAnOddBoxMatchHost) {
 struct MinLoc {
   double value;
   long index;
-  ALFVEN_HOST_DEVICE bool operator==(const MinLoc& o) const { return value == o.value && index == o.index; }
+  ALFVEN_HOST_DEVICE bool operator==(const MinLoc& o) const {
+    return value == o.value && index == o.index;
+  }
 };
 struct MinLocOp {
   ALFVEN_HOST_DEVICE MinLoc operator()(const MinLoc& a, const MinLoc& b) const {
@@ -113,13 +124,22 @@ struct MinLocOp {
 const MinLoc kMinLocInit{std::numeric_limits<double>::infinity(), std::numeric_limits<long>::max()};
 
 template <typename Backend>
-MinLoc min_with_location(Backend b, alfven::View<const double, 1> a, ReduceHelper<MinLoc, Backend>& helper) {
-  return alfven::reduce(b, Range1D{0, a.size()}, kMinLocInit, ALFVEN_LAMBDA(long i) { return MinLoc{a(i), i}; },
-                        MinLocOp{}, helper);
+MinLoc min_with_location(Backend b, alfven::View<const double, 1> a,
+                         ReduceHelper<MinLoc, Backend>& helper) {
+  return alfven::reduce(
+      b, Range1D{0, a.size()}, kMinLocInit,
+      ALFVEN_LAMBDA(long i) {
+        return MinLoc{a(i), i};
+      },
+      MinLocOp{}, helper);
 }
 MinLoc min_with_location_lambda_op(alfven::View<const double, 1> a) {
-  return alfven::reduce(CUDA{}, Range1D{0, a.size()}, kMinLocInit, ALFVEN_LAMBDA(long i) { return MinLoc{a(i), i}; },
-                        ALFVEN_LAMBDA(const MinLoc& x, const MinLoc& y) { return MinLocOp{}(x, y); });
+  return alfven::reduce(
+      CUDA{}, Range1D{0, a.size()}, kMinLocInit,
+      ALFVEN_LAMBDA(long i) {
+        return MinLoc{a(i), i};
+      },
+      ALFVEN_LAMBDA(const MinLoc& x, const MinLoc& y) { return MinLocOp{}(x, y); });
 }
 
 TEST_F(GpuTest, MinimumWithLocationOfAStructType) {
@@ -130,7 +150,8 @@ TEST_F(GpuTest, MinimumWithLocationOfAStructType) {
   ReduceHelper<MinLoc, Host> hh;
   const MinLoc got = min_with_location(CUDA{}, dev.const_view(), dh);
   const MinLoc want = min_with_location(Host{}, host.const_view(), hh);
-  EXPECT_TRUE(got == want) << got.value << "@" << got.index << " vs " << want.value << "@" << want.index;
+  EXPECT_TRUE(got == want) << got.value << "@" << got.index << " vs " << want.value << "@"
+                           << want.index;
   long brute = 0;
   for (long i = 1; i < kN; ++i)
     if (host[i] < host[brute]) brute = i;
@@ -139,7 +160,8 @@ TEST_F(GpuTest, MinimumWithLocationOfAStructType) {
 }
 
 double count_ones(long n, ReduceHelper<double, CUDA>& helper) {
-  return alfven::reduce(CUDA{}, Range1D{0, n}, 0.0, ALFVEN_LAMBDA(long) { return 1.0; }, reduce_op::Sum{}, helper);
+  return alfven::reduce(
+      CUDA{}, Range1D{0, n}, 0.0, ALFVEN_LAMBDA(long) { return 1.0; }, reduce_op::Sum{}, helper);
 }
 
 TEST_F(GpuTest, HelperIsReusedAndGrowsOnlyWhenNeeded) {
@@ -156,18 +178,24 @@ TEST_F(GpuTest, HelperIsReusedAndGrowsOnlyWhenNeeded) {
 }
 
 double sum_over_empty_ranges() {
-  const double a = alfven::reduce(CUDA{}, Range1D{4, 4}, 0.0, ALFVEN_LAMBDA(long) { return 1.0; }, reduce_op::Sum{});
-  const double b = alfven::reduce(CUDA{}, alfven::make_range(0, 3, 0, 0, 0, 3), 0.0,
-                                  ALFVEN_LAMBDA(int, int, int) { return 1.0; }, reduce_op::Sum{});
+  const double a = alfven::reduce(
+      CUDA{}, Range1D{4, 4}, 0.0, ALFVEN_LAMBDA(long) { return 1.0; }, reduce_op::Sum{});
+  const double b = alfven::reduce(
+      CUDA{}, alfven::make_range(0, 3, 0, 0, 0, 3), 0.0,
+      ALFVEN_LAMBDA(int, int, int) { return 1.0; }, reduce_op::Sum{});
   return a + b;
 }
 
-TEST_F(GpuTest, EmptyRangeReturnsInit) { EXPECT_EQ(sum_over_empty_ranges(), 0.0); }
+TEST_F(GpuTest, EmptyRangeReturnsInit) {
+  EXPECT_EQ(sum_over_empty_ranges(), 0.0);
+}
 
 double mark_then_minimum(alfven::View<double, 1> d) {
-  alfven::for_each(CUDA{}, Range1D{0, d.size()}, ALFVEN_LAMBDA(long i) { d(i) = (i == 123457) ? -7.0 : 1.0; });
-  return alfven::reduce(CUDA{}, Range1D{0, d.size()}, reduce_op::Min::identity<double>(),
-                        ALFVEN_LAMBDA(long i) { return d(i); }, reduce_op::Min{});
+  alfven::for_each(
+      CUDA{}, Range1D{0, d.size()}, ALFVEN_LAMBDA(long i) { d(i) = (i == 123457) ? -7.0 : 1.0; });
+  return alfven::reduce(
+      CUDA{}, Range1D{0, d.size()}, reduce_op::Min::identity<double>(),
+      ALFVEN_LAMBDA(long i) { return d(i); }, reduce_op::Min{});
 }
 
 TEST_F(GpuTest, ReduceSeesEarlierForEachOnTheDefaultStream) {
@@ -177,7 +205,8 @@ TEST_F(GpuTest, ReduceSeesEarlierForEachOnTheDefaultStream) {
 
 #ifndef NDEBUG
 double sum_from_one(long n) {
-  return alfven::reduce(CUDA{}, Range1D{0, n}, 1.0, ALFVEN_LAMBDA(long) { return 1.0; }, reduce_op::Sum{});
+  return alfven::reduce(
+      CUDA{}, Range1D{0, n}, 1.0, ALFVEN_LAMBDA(long) { return 1.0; }, reduce_op::Sum{});
 }
 TEST_F(GpuTest, DebugBuildRejectsAnInitThatIsNotTheIdentity) {
   // MISO's failure: a sum started from 1 gave different answers on CPU and GPU.

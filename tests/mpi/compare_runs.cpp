@@ -26,8 +26,8 @@ std::string newest(const std::string& dir) {
 bool same(const std::string& a, const std::string& b) {
   const alfven::io::Snapshot sa = alfven::io::read_snapshot(a), sb = alfven::io::read_snapshot(b);
   if (sa.meta.step != sb.meta.step || sa.meta.time != sb.meta.time) {
-    std::cerr << a << " is step " << sa.meta.step << " t = " << sa.meta.time << ", " << b << " is step "
-              << sb.meta.step << " t = " << sb.meta.time << "\n";
+    std::cerr << a << " is step " << sa.meta.step << " t = " << sa.meta.time << ", " << b
+              << " is step " << sb.meta.step << " t = " << sb.meta.time << "\n";
     return false;
   }
   if (sa.names != sb.names || sa.centres != sb.centres) {
@@ -35,7 +35,8 @@ bool same(const std::string& a, const std::string& b) {
     return false;
   }
   for (int d = 0; d < 3; ++d)
-    if (sa.grid.n[d] != sb.grid.n[d] || sa.grid.lo[d] != sb.grid.lo[d] || sa.grid.hi[d] != sb.grid.hi[d]) {
+    if (sa.grid.n[d] != sb.grid.n[d] || sa.grid.lo[d] != sb.grid.lo[d] ||
+        sa.grid.hi[d] != sb.grid.hi[d]) {
       std::cerr << a << " and " << b << " differ in their grid\n";
       return false;
     }
@@ -67,8 +68,8 @@ int main(int argc, char** argv) {
       std::sort(in[d].begin(), in[d].end());
     }
     if (in[0] != in[1] || in[0].empty()) {
-      std::cerr << argv[1] << " and " << argv[2] << " hold different .h5 files (" << in[0].size() << " and "
-                << in[1].size() << ")\n";
+      std::cerr << argv[1] << " and " << argv[2] << " hold different .h5 files (" << in[0].size()
+                << " and " << in[1].size() << ")\n";
       return 1;
     }
     files = in[0];

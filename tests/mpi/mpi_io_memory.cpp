@@ -18,8 +18,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include "alfven/mhd/parallel.hpp"
@@ -140,7 +140,9 @@ Measured measure(const std::string& dir, const std::string& n) {
   return m;
 }
 
-double mib(double bytes) { return bytes / 1048576; }
+double mib(double bytes) {
+  return bytes / 1048576;
+}
 
 }  // namespace
 
@@ -154,28 +156,37 @@ int main(int argc, char** argv) {
     // The same run at two sizes: what HDF5 and MPI-IO hold whatever the grid (chunk caches,
     // collective buffers) cancels in the difference, which must follow the block.
     const Measured small = measure(argv[1], argv[2]), large = measure(argv[1], argv[3]);
-    const double mine[8] = {small.write, small.restart, large.write, large.restart,
-                            large.block,  small.block,  large.global, small.global};
+    const double mine[8] = {small.write, small.restart, large.write,  large.restart,
+                            large.block, small.block,   large.global, small.global};
     RunOptions o;
     const RunConfig cfg = resolve_config(o);
-    const std::unique_ptr<Communicator> comm = make_communicator(cfg.procs, cfg.periodic, grid_from(cfg));
+    const std::unique_ptr<Communicator> comm =
+        make_communicator(cfg.procs, cfg.periodic, grid_from(cfg));
     const std::vector<unsigned char> all = comm->gather(mine, sizeof mine);
     int bad = 0;
     if (comm->rank() == 0) {
-      const double growth_block = large.block - small.block, growth_global = large.global - small.global;
-      std::printf("%d ranks, float, grids %s^3 -> %s^3: the block grows by %.1f MiB (with ghost cells), the global "
-                  "fields by %.1f MiB; allowed growth of a peak: 2.5 blocks = %.1f MiB\n",
-                  comm->size(), argv[2], argv[3], mib(growth_block), mib(growth_global), mib(2.5 * growth_block));
+      const double growth_block = large.block - small.block,
+                   growth_global = large.global - small.global;
+      std::printf(
+          "%d ranks, float, grids %s^3 -> %s^3: the block grows by %.1f MiB (with ghost cells), "
+          "the global "
+          "fields by %.1f MiB; allowed growth of a peak: 2.5 blocks = %.1f MiB\n",
+          comm->size(), argv[2], argv[3], mib(growth_block), mib(growth_global),
+          mib(2.5 * growth_block));
       for (int r = 0; r < comm->size(); ++r) {
         double v[8];
         std::memcpy(v, all.data() + r * sizeof v, sizeof v);
         const double grow_write = v[2] - v[0], grow_restart = v[3] - v[1];
         const bool ok = grow_write <= 2.5 * growth_block && grow_restart <= 2.5 * growth_block &&
                         grow_write < 0.5 * growth_global && grow_restart < 0.5 * growth_global &&
-                        v[2] <= 2.5 * v[4] + 64.0 * (1 << 20) && v[3] <= 2.5 * v[4] + 64.0 * (1 << 20);
+                        v[2] <= 2.5 * v[4] + 64.0 * (1 << 20) &&
+                        v[3] <= 2.5 * v[4] + 64.0 * (1 << 20);
         bad += ok ? 0 : 1;
-        std::printf("rank %d: peak above the level before: write %.1f -> %.1f MiB, restart %.1f -> %.1f MiB%s\n", r,
-                    mib(v[0]), mib(v[2]), mib(v[1]), mib(v[3]), ok ? "" : "  <- grows with the global grid");
+        std::printf(
+            "rank %d: peak above the level before: write %.1f -> %.1f MiB, restart %.1f -> %.1f "
+            "MiB%s\n",
+            r, mib(v[0]), mib(v[2]), mib(v[1]), mib(v[3]),
+            ok ? "" : "  <- grows with the global grid");
       }
       std::printf("%s\n", bad == 0 ? "memory per rank proportional to its block" : "FAILED");
     }

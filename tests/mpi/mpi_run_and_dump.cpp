@@ -49,8 +49,10 @@ int main(int argc, char** argv) {
     const std::vector<double> all = sim.gather_interior();
     const int* d = sim.communicator().dims();
     if (sim.communicator().rank() == 0) {
-      std::printf("%d ranks as %d x %d x %d: %ld steps to t = %.17g, %g non-finite cells (ghosts included)\n",
-                  sim.communicator().size(), d[0], d[1], d[2], sim.steps(), sim.time(), total_bad);
+      std::printf(
+          "%d ranks as %d x %d x %d: %ld steps to t = %.17g, %g non-finite cells (ghosts "
+          "included)\n",
+          sim.communicator().size(), d[0], d[1], d[2], sim.steps(), sim.time(), total_bad);
       std::ofstream f(argv[1], std::ios::binary);
       f.write(reinterpret_cast<const char*>(&all[0]), std::streamsize(all.size() * sizeof(double)));
       const double t = sim.time();

@@ -41,7 +41,8 @@ class ExactRiemann {
       if (xi <= head) return l_;
       if (xi > tail) return {l_.rho * std::pow(ratio, 1 / g), u_star_, p_star_};
       const double f = 2 / gp1 + gm1 / (gp1 * cl_) * (l_.u - xi);
-      return {l_.rho * std::pow(f, 2 / gm1), 2 / gp1 * (cl_ + gm1 / 2 * l_.u + xi), l_.p * std::pow(f, 2 * g / gm1)};
+      return {l_.rho * std::pow(f, 2 / gm1), 2 / gp1 * (cl_ + gm1 / 2 * l_.u + xi),
+              l_.p * std::pow(f, 2 * g / gm1)};
     }
     const double ratio = p_star_ / r_.p;
     if (p_star_ > r_.p) {  // right shock (4.59)
@@ -55,7 +56,8 @@ class ExactRiemann {
     if (xi >= head) return r_;
     if (xi < tail) return {r_.rho * std::pow(ratio, 1 / g), u_star_, p_star_};
     const double f = 2 / gp1 - gm1 / (gp1 * cr_) * (r_.u - xi);
-    return {r_.rho * std::pow(f, 2 / gm1), 2 / gp1 * (-cr_ + gm1 / 2 * r_.u + xi), r_.p * std::pow(f, 2 * g / gm1)};
+    return {r_.rho * std::pow(f, 2 / gm1), 2 / gp1 * (-cr_ + gm1 / 2 * r_.u + xi),
+            r_.p * std::pow(f, 2 * g / gm1)};
   }
 
  private:

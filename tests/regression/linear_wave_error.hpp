@@ -12,28 +12,31 @@
 
 namespace alfven_test {
 
-/// Period of each wave of linear_wave on its box of length 1 (speeds 1, 2, 1/2; entropy at v_x = 1).
+/// Period of each wave of linear_wave on its box of length 1 (speeds 1, 2, 1/2; entropy at v_x =
+/// 1).
 inline double wave_period(const std::string& wave) {
   return wave == "fast" ? 0.5 : (wave == "slow" ? 2.0 : 1.0);
 }
 
 /// What one run gave.
 struct WaveRun {
-  double l1 = 0;     ///< error norm: sqrt of the sum over rho, v (3), B / sqrt(4 pi) (3), p of (L1 error)^2
-  double time = 0;   ///< time reached (one period exactly with time.exact_times)
+  double l1 =
+      0;  ///< error norm: sqrt of the sum over rho, v (3), B / sqrt(4 pi) (3), p of (L1 error)^2
+  double time = 0;  ///< time reached (one period exactly with time.exact_times)
   long steps = 0;
 };
 
 /// Runs `wave` on n cells for one period (time.exact_times) with `overrides` added (e.g. the
 /// artificial viscosity off), and measures the L1 error against the initial state, which is the
 /// exact solution after one period. Host backend, double precision.
-inline WaveRun run_linear_wave(const std::string& wave, int n, const std::vector<std::string>& overrides,
-                               double periods = 1) {
+inline WaveRun run_linear_wave(const std::string& wave, int n,
+                               const std::vector<std::string>& overrides, double periods = 1) {
   using namespace alfven::mhd;
   RunOptions o;
   o.config = "linear_wave";
   o.overrides = {"problem_parameters.wave=" + wave, "grid.i_size=" + std::to_string(n),
-                 "time.tend=" + std::to_string(periods * wave_period(wave)), "time.exact_times=true"};
+                 "time.tend=" + std::to_string(periods * wave_period(wave)),
+                 "time.exact_times=true"};
   o.overrides.insert(o.overrides.end(), overrides.begin(), overrides.end());
   const RunConfig cfg = resolve_config(o);
   Simulation<double> sim(cfg, "host");
@@ -44,17 +47,26 @@ inline WaveRun run_linear_wave(const std::string& wave, int n, const std::vector
   auto quantity = [&](const std::vector<double>& q, int m, int c) {
     const std::size_t cells = std::size_t(n);
     switch (m) {
-      case 0: return q[c];                                                   // rho
-      case 1: case 2: case 3: return q[m * cells + c];                       // v
-      case 4: case 5: case 6: return q[m * cells + c] * to_hl;               // B (Heaviside-Lorentz)
-      default: return gm1 * q[c] * q[internal_energy * cells + c];           // p
+      case 0:
+        return q[c];  // rho
+      case 1:
+      case 2:
+      case 3:
+        return q[m * cells + c];  // v
+      case 4:
+      case 5:
+      case 6:
+        return q[m * cells + c] * to_hl;  // B (Heaviside-Lorentz)
+      default:
+        return gm1 * q[c] * q[internal_energy * cells + c];  // p
     }
   };
   WaveRun r;
   double sum2 = 0;
   for (int m = 0; m < 8; ++m) {
     double l1 = 0;
-    for (int c = 0; c < n; ++c) l1 += std::fabs(quantity(final_state, m, c) - quantity(initial, m, c));
+    for (int c = 0; c < n; ++c)
+      l1 += std::fabs(quantity(final_state, m, c) - quantity(initial, m, c));
     l1 /= n;
     sum2 += l1 * l1;
   }

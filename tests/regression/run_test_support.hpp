@@ -17,8 +17,8 @@ namespace alfven_test {
 
 /// A fresh (removed) path under the temporary folder, unique to this process.
 inline std::string fresh_dir(const std::string& name) {
-  const std::filesystem::path p =
-      std::filesystem::temp_directory_path() / ("alfven_test_" + name + "_" + std::to_string(::getpid()));
+  const std::filesystem::path p = std::filesystem::temp_directory_path() /
+                                  ("alfven_test_" + name + "_" + std::to_string(::getpid()));
   std::filesystem::remove_all(p);
   return p.string();
 }

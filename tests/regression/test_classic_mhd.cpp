@@ -44,17 +44,19 @@ double point_symmetry_error(const std::vector<double>& q, int n) {
 }
 
 void check_symmetric_and_conservative(const std::string& problem, int n, double tend) {
-  const RunConfig cfg = config_of(problem, {"grid.i_size=" + std::to_string(n), "grid.j_size=" + std::to_string(n),
-                                            "time.tend=" + std::to_string(tend)});
+  const RunConfig cfg =
+      config_of(problem, {"grid.i_size=" + std::to_string(n), "grid.j_size=" + std::to_string(n),
+                          "time.tend=" + std::to_string(tend)});
   Simulation<double> sim(cfg, "host");
   const Totals before = sim.totals();
   sim.run_until(cfg.tend);  // throws UnphysicalStateError on a NaN or a negative density or energy
   const Totals after = sim.totals();
   const std::vector<double> q = sim.gather_interior();
   const double symmetry = point_symmetry_error(q, n);
-  std::printf("%s %d x %d to t = %.3g (%ld steps): symmetry %.2e, mass %+.2e, energy %+.2e (relative)\n",
-              problem.c_str(), n, n, sim.time(), sim.steps(), symmetry, after.mass / before.mass - 1,
-              after.energy / before.energy - 1);
+  std::printf(
+      "%s %d x %d to t = %.3g (%ld steps): symmetry %.2e, mass %+.2e, energy %+.2e (relative)\n",
+      problem.c_str(), n, n, sim.time(), sim.steps(), symmetry, after.mass / before.mass - 1,
+      after.energy / before.energy - 1);
   for (double value : q) ASSERT_TRUE(std::isfinite(value));
   EXPECT_LT(symmetry, 1e-10);
   EXPECT_NEAR(after.mass, before.mass, 1e-13 * before.mass);
@@ -64,7 +66,9 @@ void check_symmetric_and_conservative(const std::string& problem, int n, double 
 }  // namespace
 
 // Rounding, not exactness: the mirrored cell sums the same terms in another order.
-TEST(Rotor, StaysPointSymmetricAndConservesMassAndEnergy) { check_symmetric_and_conservative("rotor", 64, 0.15); }
+TEST(Rotor, StaysPointSymmetricAndConservesMassAndEnergy) {
+  check_symmetric_and_conservative("rotor", 64, 0.15);
+}
 
 TEST(BlastWave, StaysPointSymmetricAndConservesMassAndEnergy) {
   check_symmetric_and_conservative("blast_wave", 64, 0.05);
@@ -74,23 +78,26 @@ TEST(BlastWave, StaysPointSymmetricAndConservesMassAndEnergy) {
 // uniform flow, is only what the scheme dissipates; at 128 x 64 most of it survives, and div B
 // stays small compared with |B| / dx.
 TEST(FieldLoop, IsCarriedAcrossTheBoxAndKeepsMostOfItsEnergy) {
-  const RunConfig cfg = config_of("field_loop", {"grid.i_size=128", "grid.j_size=64", "time.tend=1",
-                                                 "time.exact_times=true"});
+  const RunConfig cfg = config_of(
+      "field_loop", {"grid.i_size=128", "grid.j_size=64", "time.tend=1", "time.exact_times=true"});
   Simulation<double> sim(cfg, "host");
   auto magnetic_energy = [&]() {
     const std::vector<double> q = sim.gather_interior();
     const std::size_t cells = q.size() / num_vars;
     double e = 0;
     for (std::size_t c = 0; c < cells; ++c)
-      e += std::pow(q[magnetic_field_x * cells + c], 2) + std::pow(q[magnetic_field_y * cells + c], 2);
+      e += std::pow(q[magnetic_field_x * cells + c], 2) +
+           std::pow(q[magnetic_field_y * cells + c], 2);
     return e;
   };
   const double e0 = magnetic_energy();
   sim.run_until(cfg.tend);
   const double e1 = magnetic_energy();
   const double b0 = 1e-3 * std::sqrt(4 * M_PI), dx = 2.0 / 128;
-  std::printf("field loop 128 x 64, t = 1: magnetic energy %.4f of the initial, max |div B| dx / B0 = %.3f\n", e1 / e0,
-              sim.totals().max_div_b * dx / b0);
+  std::printf(
+      "field loop 128 x 64, t = 1: magnetic energy %.4f of the initial, max |div B| dx / B0 = "
+      "%.3f\n",
+      e1 / e0, sim.totals().max_div_b * dx / b0);
   EXPECT_EQ(sim.time(), 1.0);
   EXPECT_GT(e1 / e0, 0.8);
   EXPECT_LE(e1 / e0, 1.0);

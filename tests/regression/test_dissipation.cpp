@@ -85,7 +85,9 @@ class SineProfileWithEta final : public ProblemWithSources<SineProfileWithEta> {
     profile_.configure_from(parameter_as_double(c, "field"), c.gamma);
     eta_ = parameter_as_double(c, "eta");
   }
-  InitialState initial_state(double x, double y, double z) const override { return profile_.initial_state(x, y, z); }
+  InitialState initial_state(double x, double y, double z) const override {
+    return profile_.initial_state(x, y, z);
+  }
   template <typename Real>
   UniformEta<Real> sources() const {
     return {Real(eta_)};
@@ -130,9 +132,9 @@ TEST(Dissipation, AlfvenWaveDecaysAtTheSumOfTheDiffusivities) {
   for (const auto& [eta, nu] : {std::pair<double, double>{0.01, 0.01}, {0.004, 0.012}}) {
     const RunConfig cfg = config_of(
         "linear_wave", {"problem_parameters.wave=alfven", "time.tend=1", "time.exact_times=true",
-                        "resistivity.eta=" + std::to_string(eta), "viscosity.nu=" + std::to_string(nu),
-                        "mhd.artificial_viscosity.cs_fac=0", "mhd.artificial_viscosity.ca_fac=0",
-                        "mhd.artificial_viscosity.vv_fac=0"});
+                        "resistivity.eta=" + std::to_string(eta),
+                        "viscosity.nu=" + std::to_string(nu), "mhd.artificial_viscosity.cs_fac=0",
+                        "mhd.artificial_viscosity.ca_fac=0", "mhd.artificial_viscosity.vv_fac=0"});
     Simulation<double> sim(cfg, "host");
     const int n = cfg.i_size;
     const std::vector<double> q0 = sim.gather_interior();
@@ -145,25 +147,28 @@ TEST(Dissipation, AlfvenWaveDecaysAtTheSumOfTheDiffusivities) {
     auto norm = [&](const std::vector<double>& q) {
       double sum = 0;
       for (int m = 1; m < 3; ++m) {
-        const std::size_t v = std::size_t(velocity_x + m) * n, b = std::size_t(magnetic_field_x + m) * n;
+        const std::size_t v = std::size_t(velocity_x + m) * n,
+                          b = std::size_t(magnetic_field_x + m) * n;
         double mean = 0;
         for (int i = 0; i < n; ++i) mean += q[b + i] / n;
-        for (int i = 0; i < n; ++i) sum += q[v + i] * q[v + i] + (q[b + i] - mean) * (q[b + i] - mean) / (4 * M_PI);
+        for (int i = 0; i < n; ++i)
+          sum += q[v + i] * q[v + i] + (q[b + i] - mean) * (q[b + i] - mean) / (4 * M_PI);
       }
       return std::sqrt(sum);
     };
     const double k = two_pi, expected = (eta + nu) * k * k / 2;
     const double rate = -std::log(norm(q1) / norm(q0));
-    std::printf("Alfven wave, eta %.3g nu %.3g: decay rate %.6f, exact %.6f (%+.3f %%)\n", eta, nu, rate, expected,
-                100 * (rate / expected - 1));
+    std::printf("Alfven wave, eta %.3g nu %.3g: decay rate %.6f, exact %.6f (%+.3f %%)\n", eta, nu,
+                rate, expected, 100 * (rate / expected - 1));
     EXPECT_NEAR(rate, expected, 0.01 * expected) << "eta " << eta << " nu " << nu;
   }
 }
 
 TEST(Dissipation, StaticFieldDecaysAtEtaKSquaredAndHeatsTheGas) {
   const double eta = 0.02, amplitude = 1e-3;
-  const RunConfig cfg = config_of("test_sine_profile", {"problem_parameters.field=" + std::to_string(amplitude),
-                                                        "resistivity.eta=" + std::to_string(eta)});
+  const RunConfig cfg =
+      config_of("test_sine_profile", {"problem_parameters.field=" + std::to_string(amplitude),
+                                      "resistivity.eta=" + std::to_string(eta)});
   Simulation<double> sim(cfg, "host");
   const int n = cfg.i_size;
   const Totals before = sim.totals();
@@ -172,8 +177,8 @@ TEST(Dissipation, StaticFieldDecaysAtEtaKSquaredAndHeatsTheGas) {
   const Totals after = sim.totals();
   const double a1 = sine_amplitude(sim.gather_interior(), n, magnetic_field_y);
   const double expected = std::exp(-eta * two_pi * two_pi * sim.time());
-  std::printf("static field, eta %.3g: B_y / B_y(0) = %.6f, exact %.6f (%+.3f %%)\n", eta, a1 / a0, expected,
-              100 * (a1 / a0 / expected - 1));
+  std::printf("static field, eta %.3g: B_y / B_y(0) = %.6f, exact %.6f (%+.3f %%)\n", eta, a1 / a0,
+              expected, 100 * (a1 / a0 / expected - 1));
   EXPECT_NEAR(a1 / a0, expected, 0.01 * expected);
   // Joule heating: the magnetic energy lost is in the internal energy; the total is conserved.
   EXPECT_NEAR(after.energy, before.energy, 1e-13 * before.energy);
@@ -182,8 +187,9 @@ TEST(Dissipation, StaticFieldDecaysAtEtaKSquaredAndHeatsTheGas) {
 
 TEST(Dissipation, ShearFlowDecaysAtNuKSquared) {
   const double nu = 0.02, amplitude = 1e-3;
-  const RunConfig cfg = config_of("test_sine_profile", {"problem_parameters.shear=" + std::to_string(amplitude),
-                                                        "viscosity.nu=" + std::to_string(nu)});
+  const RunConfig cfg =
+      config_of("test_sine_profile", {"problem_parameters.shear=" + std::to_string(amplitude),
+                                      "viscosity.nu=" + std::to_string(nu)});
   Simulation<double> sim(cfg, "host");
   const int n = cfg.i_size;
   const Totals before = sim.totals();
@@ -191,15 +197,17 @@ TEST(Dissipation, ShearFlowDecaysAtNuKSquared) {
   sim.run_until(cfg.tend);
   const double a1 = sine_amplitude(sim.gather_interior(), n, velocity_y);
   const double expected = std::exp(-nu * two_pi * two_pi * sim.time());
-  std::printf("shear flow, nu %.3g: v_y / v_y(0) = %.6f, exact %.6f (%+.3f %%)\n", nu, a1 / a0, expected,
-              100 * (a1 / a0 / expected - 1));
+  std::printf("shear flow, nu %.3g: v_y / v_y(0) = %.6f, exact %.6f (%+.3f %%)\n", nu, a1 / a0,
+              expected, 100 * (a1 / a0 / expected - 1));
   EXPECT_NEAR(a1 / a0, expected, 0.01 * expected);
   EXPECT_NEAR(sim.totals().energy, before.energy, 1e-13 * before.energy);  // viscous heating
 }
 
 TEST(Dissipation, ResistivityFromAProblemSourceEqualsTheConfiguredOneBitForBit) {
-  const RunConfig a = config_of("test_sine_profile", {"problem_parameters.field=0.01", "resistivity.eta=0.01"});
-  const RunConfig b = config_of("test_sine_profile_eta", {"problem_parameters.field=0.01", "problem_parameters.eta=0.01"});
+  const RunConfig a =
+      config_of("test_sine_profile", {"problem_parameters.field=0.01", "resistivity.eta=0.01"});
+  const RunConfig b = config_of("test_sine_profile_eta",
+                                {"problem_parameters.field=0.01", "problem_parameters.eta=0.01"});
   Simulation<double> with_config(a, "host"), with_source(b, "host");
   with_config.run_until(a.tend);
   with_source.run_until(b.tend);
@@ -216,12 +224,17 @@ TEST(Dissipation, BadCoefficientsAndNoSlipWithoutViscosityAreClearErrors) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(message({"resistivity.eta=-1"}).find("resistivity.eta: expected a real number >= 0"), std::string::npos);
-  EXPECT_NE(message({"viscosity.nu=-0.1"}).find("viscosity.nu: expected a real number >= 0"), std::string::npos);
-  EXPECT_NE(message({"viscosity.cfl_number=2"}).find("viscosity.cfl_number: expected a real number in (0, 1]"),
+  EXPECT_NE(message({"resistivity.eta=-1"}).find("resistivity.eta: expected a real number >= 0"),
             std::string::npos);
-  const std::string body = "bodies=[{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: no_slip}]";
-  EXPECT_NE(message({body}).find("no_slip needs a physical viscosity: set viscosity.nu > 0"), std::string::npos);
+  EXPECT_NE(message({"viscosity.nu=-0.1"}).find("viscosity.nu: expected a real number >= 0"),
+            std::string::npos);
+  EXPECT_NE(message({"viscosity.cfl_number=2"})
+                .find("viscosity.cfl_number: expected a real number in (0, 1]"),
+            std::string::npos);
+  const std::string body =
+      "bodies=[{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: no_slip}]";
+  EXPECT_NE(message({body}).find("no_slip needs a physical viscosity: set viscosity.nu > 0"),
+            std::string::npos);
   EXPECT_EQ(message({body, "viscosity.nu=0.001"}), "no error");
 }
 
@@ -230,8 +243,9 @@ TEST(Dissipation, BadCoefficientsAndNoSlipWithoutViscosityAreClearErrors) {
 // dissipation turns kinetic and magnetic energy into heat. (The mixing of axes in the fluxes is
 // checked exactly in tests/unit/mhd/test_dissipation.cpp.)
 TEST(Dissipation, ConservesMassAndTotalEnergyIn3D) {
-  const RunConfig cfg = config_of("orszag_tang", {"grid.i_size=16", "grid.j_size=16", "grid.k_size=16",
-                                                   "resistivity.eta=0.005", "viscosity.nu=0.005"});
+  const RunConfig cfg =
+      config_of("orszag_tang", {"grid.i_size=16", "grid.j_size=16", "grid.k_size=16",
+                                "resistivity.eta=0.005", "viscosity.nu=0.005"});
   Simulation<double> sim(cfg, "host");
   const Totals before = sim.totals();
   sim.run_until(1e9, 20);

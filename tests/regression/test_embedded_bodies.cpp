@@ -39,7 +39,8 @@ eos: {gm: 1.4}
 )";
 
 /// Bilinear interpolation of variable v at (x, y) on a 2D block (ghost cells included).
-double interpolate(const Fields<double, backend::Host>& q, const Grid& g, int v, double x, double y) {
+double interpolate(const Fields<double, backend::Host>& q, const Grid& g, int v, double x,
+                   double y) {
   const double u = (x - g.lo[0]) / g.d[0] - 0.5 + g.margin[0];
   const double w = (y - g.lo[1]) / g.d[1] - 0.5 + g.margin[1];
   const int i = int(std::floor(u)), j = int(std::floor(w));
@@ -63,9 +64,10 @@ time: {tend: 10, dt_output: 10}
 mhd: {cfl_number: 0.4, floors: {density: 1.0e-3, pressure: 1.0e-3}}
 eos: {gm: 1.4}
 )");
-  return config_from(dir, text,
-                     {"grid.i_size=" + std::to_string(6 * n / 5), "grid.j_size=" + std::to_string(4 * n / 5),
-                      "problem_parameters.velocity_x=" + std::to_string(mach)});
+  return config_from(
+      dir, text,
+      {"grid.i_size=" + std::to_string(6 * n / 5), "grid.j_size=" + std::to_string(4 * n / 5),
+       "problem_parameters.velocity_x=" + std::to_string(mach)});
 }
 
 }  // namespace
@@ -103,10 +105,10 @@ bodies:
 TEST(EmbeddedBodies, FluidAtRestStaysAtRestAroundAnyBody) {
   alfven_test::TempDir dir;
   const std::string mesh = std::string(ALFVEN_SOURCE_DIR) + "/tests/data/meshes/dodecahedron.ply";
-  const std::string bodies[] = {
-      "{sphere: {center: [0.1, -0.2, 0.05], radius: 0.9}}",
-      "{difference: [{box: {half: [1.0, 0.8, 0.7]}}, {sphere: {center: [0.6, 0, 0], radius: 0.6}}]}",
-      "{mesh: {file: " + mesh + "}}"};
+  const std::string bodies[] = {"{sphere: {center: [0.1, -0.2, 0.05], radius: 0.9}}",
+                                "{difference: [{box: {half: [1.0, 0.8, 0.7]}}, {sphere: {center: "
+                                "[0.6, 0, 0], radius: 0.6}}]}",
+                                "{mesh: {file: " + mesh + "}}"};
   for (const std::string& body : bodies) {
     SCOPED_TRACE(body);
     const RunConfig cfg = config_from(dir, R"(problem: uniform_flow
@@ -188,7 +190,8 @@ TEST(EmbeddedBodies, RestartIsBitwise) {
   for (int v = 0; v < num_vars; ++v)  // keep only the interior
     for (int j = 0; j < g.total[1]; ++j)
       for (int i = 0; i < g.total[0]; ++i)
-        if (i < g.margin[0] || i >= g.margin[0] + g.n[0] || j < g.margin[1] || j >= g.margin[1] + g.n[1])
+        if (i < g.margin[0] || i >= g.margin[0] + g.n[0] || j < g.margin[1] ||
+            j >= g.margin[1] + g.n[1])
           saved(i, j, 0, v) = -1e300;
   Simulation<double> resumed(cfg, "host");
   resumed.restore(saved, first.time(), first.steps());
@@ -232,8 +235,10 @@ bodies:
     for (int j = g.margin[1]; j < g.margin[1] + g.n[1]; ++j) {
       const double y = g.centre(1, j);
       if (y < 0) continue;
-      const double exact = std::string(wall) == "slip" ? u : u * std::erf(y / (2 * std::sqrt(nu * sim.time())));
-      for (int i = g.margin[0]; i < g.margin[0] + g.n[0]; ++i) worst = std::max(worst, std::fabs(q(i, j, 0, velocity_x) - exact));
+      const double exact =
+          std::string(wall) == "slip" ? u : u * std::erf(y / (2 * std::sqrt(nu * sim.time())));
+      for (int i = g.margin[0]; i < g.margin[0] + g.n[0]; ++i)
+        worst = std::max(worst, std::fabs(q(i, j, 0, velocity_x) - exact));
     }
     std::printf("Stokes layer, %s wall: max |v_x - exact| = %.2e U\n", wall, worst / u);
     EXPECT_LT(worst, 0.01 * u);
@@ -257,19 +262,20 @@ TEST(EmbeddedBodies, BadBodiesAreRefusedWithAClearMessage) {
   EXPECT_NE(message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 5}}}]")
                 .find("the bodies cover every cell of the domain"),
             std::string::npos);
-  const std::string wall =
-      message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: slide}]");
+  const std::string wall = message(
+      "bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: slide}]");
   EXPECT_NE(wall.find("body.yaml:6: bodies[0].wall: expected one of slip, no_slip, fixed, got "
                       "\"slide\"; did you mean `slip`?"),
             std::string::npos)
       << wall;
-  const std::string no_slip =
-      message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: no_slip}]");
+  const std::string no_slip = message(
+      "bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, wall: no_slip}]");
   EXPECT_NE(no_slip.find("no_slip needs a physical viscosity"), std::string::npos) << no_slip;
   const std::string mesh = message("bodies: [{geometry: {mesh: {file: no_such_mesh.stl}}}]");
   EXPECT_NE(mesh.find("body.yaml:6"), std::string::npos) << mesh;
   EXPECT_NE(mesh.find("no_such_mesh.stl"), std::string::npos) << mesh;
-  EXPECT_NE(message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, colour: red}]")
-                .find("bodies[0].colour: unknown key"),
-            std::string::npos);
+  EXPECT_NE(
+      message("bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0.5], radius: 0.1}}, colour: red}]")
+          .find("bodies[0].colour: unknown key"),
+      std::string::npos);
 }

@@ -13,7 +13,8 @@ using alfven_test::small_vortex;
 TEST(ExactTimes, SnapshotsLandOnOutputTimesAndTheRunEndsOnTend) {
   const std::string dir = fresh_dir("exact_times");
   alfven::mhd::RunSummary summary;
-  run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.02", "time.exact_times=true"}), "", &summary);
+  run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.02", "time.exact_times=true"}),
+           "", &summary);
   const auto index = read_index(dir);
   ASSERT_EQ(index.size(), 4u);
   const double expected[4] = {0, 0.02, 0.04, 0.05};

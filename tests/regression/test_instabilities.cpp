@@ -34,7 +34,8 @@ RunConfig config_of(const std::string& problem, const std::vector<std::string>& 
 /// (pressure continuity at the displaced sheet for perturbations ~ cosh(kappa_j (h - |y|));
 /// Landau & Lifshitz, Fluid Mechanics, section 84, problem 1, with walls; Miles 1958, J. Fluid
 /// Mech. 4, 538). Newton's method from the incompressible root, which it reduces to for c -> oo.
-double vortex_sheet_growth_rate(double k, const double rho[2], const double u[2], const double c[2], double h) {
+double vortex_sheet_growth_rate(double k, const double rho[2], const double u[2], const double c[2],
+                                double h) {
   using C = std::complex<double>;
   auto f = [&](C w) {
     C sum = 0;
@@ -66,7 +67,8 @@ struct ShearLayer {
 /// Linear growth rate Im(omega) of the Kelvin-Helmholtz mode of wavenumber k of a compressible
 /// shear layer between walls. Perturbations p' = P(y) exp(i (k x - omega t)) obey (Blumen 1970,
 /// J. Fluid Mech. 40, 769, with the density varying; derived from the linearised Euler equations)
-///   P'' = -(2 k U' / W - rho' / rho) P' + (k^2 - W^2 / c^2) P,   W = omega - k U, c^2 = gamma p / rho,
+///   P'' = -(2 k U' / W - rho' / rho) P' + (k^2 - W^2 / c^2) P,   W = omega - k U, c^2 = gamma p /
+///   rho,
 /// with P' = 0 at the walls (no normal velocity). P is integrated (RK4, 2000 steps) from each wall
 /// to y = 0 and omega is the root of the mismatch of P'/P there, found by Newton's method from the
 /// vortex sheet's root (the incompressible one for a -> 0).
@@ -75,11 +77,13 @@ double shear_layer_growth_rate(const ShearLayer& L, double k) {
   auto derivative = [&](double y, C P, C dP, C w, C& dP_out, C& d2P_out) {
     const double t = std::tanh(y / L.a), sech2 = 1 - t * t;
     const double s = 0.5 * (1 + t), ds = 0.5 * sech2 / L.a;
-    const double rho = L.rho_lower + (L.rho_upper - L.rho_lower) * s, drho = (L.rho_upper - L.rho_lower) * ds;
+    const double rho = L.rho_lower + (L.rho_upper - L.rho_lower) * s,
+                 drho = (L.rho_upper - L.rho_lower) * ds;
     const double u = L.v * t, du = L.v * sech2 / L.a;
     const C w_local = w - k * u;
     dP_out = dP;
-    d2P_out = -(2.0 * k * du / w_local - drho / rho) * dP + (k * k - w_local * w_local * rho / (L.gamma * L.p)) * P;
+    d2P_out = -(2.0 * k * du / w_local - drho / rho) * dP +
+              (k * k - w_local * w_local * rho / (L.gamma * L.p)) * P;
   };
   auto log_derivative_at_zero = [&](C w, double wall) {
     C P = 1, dP = 0;
@@ -98,7 +102,9 @@ double shear_layer_growth_rate(const ShearLayer& L, double k) {
     }
     return dP / P;
   };
-  auto mismatch = [&](C w) { return log_derivative_at_zero(w, -L.h) - log_derivative_at_zero(w, L.h); };
+  auto mismatch = [&](C w) {
+    return log_derivative_at_zero(w, -L.h) - log_derivative_at_zero(w, L.h);
+  };
   const double mean = (L.rho_upper - L.rho_lower) * L.v / (L.rho_upper + L.rho_lower);
   C w(k * mean, 2 * k * L.v * std::sqrt(L.rho_upper * L.rho_lower) / (L.rho_upper + L.rho_lower));
   for (int it = 0; it < 40; ++it) {
@@ -117,19 +123,21 @@ double mode_amplitude(const std::vector<double>& q, int nx, int ny, double x_min
   for (int j = 0; j < ny; ++j)
     for (int i = 0; i < nx; ++i) {
       const double x = x_min + (i + 0.5) * dx;
-      sum += q[std::size_t(velocity_y) * nx * ny + i + std::size_t(nx) * j] * std::polar(1.0, -k * x);
+      sum +=
+          q[std::size_t(velocity_y) * nx * ny + i + std::size_t(nx) * j] * std::polar(1.0, -k * x);
     }
   return std::abs(sum) / (double(nx) * ny);
 }
 
-
 /// Growth rate of the single mode of wavelength 1 in a kelvin_helmholtz run: the least-squares
 /// slope of ln |mode amplitude| at 13 times in [0.6, 1.2] (after the decaying partner of the
 /// growing mode has died away; the amplitude stays ~1e-3 of the shear), on nx x ny cells.
-double measured_growth_rate(int nx, int ny, const std::vector<std::string>& more, double t0 = 0.6, double t1 = 1.2) {
-  std::vector<std::string> overrides = {"grid.i_size=" + std::to_string(nx), "grid.j_size=" + std::to_string(ny),
-                                        "problem_parameters.perturbation=mode", "problem_parameters.amplitude=1e-4",
-                                        "time.exact_times=true"};
+double measured_growth_rate(int nx, int ny, const std::vector<std::string>& more, double t0 = 0.6,
+                            double t1 = 1.2) {
+  std::vector<std::string> overrides = {
+      "grid.i_size=" + std::to_string(nx), "grid.j_size=" + std::to_string(ny),
+      "problem_parameters.perturbation=mode", "problem_parameters.amplitude=1e-4",
+      "time.exact_times=true"};
   overrides.insert(overrides.end(), more.begin(), more.end());
   const RunConfig cfg = config_of("kelvin_helmholtz", overrides);
   Simulation<double> sim(cfg, "host");
@@ -160,13 +168,15 @@ constexpr int NX = 32, NY = 64;  // cells of the resolved-layer test
 TEST(KelvinHelmholtz, EarlyGrowthRateOfAResolvedLayerMatchesLinearTheory) {
   const double analytic = shear_layer_growth_rate(ShearLayer{}, 2 * M_PI);
   EXPECT_NEAR(analytic, 1.576, 1e-3);
-  const double measured = measured_growth_rate(NX, NY, {"problem_parameters.thickness=0.05",
-                                                        "mhd.artificial_viscosity.cs_fac=0",
-                                                        "mhd.artificial_viscosity.ca_fac=0",
-                                                        "mhd.artificial_viscosity.vv_fac=0"},
-                                               1.5, 3.0);
-  std::printf("Kelvin-Helmholtz, tanh layer a = 0.05, %d x %d: growth rate %.4f, linear theory %.4f (%+.2f %%)\n", NX,
-              NY, measured, analytic, 100 * (measured / analytic - 1));
+  const double measured = measured_growth_rate(
+      NX, NY,
+      {"problem_parameters.thickness=0.05", "mhd.artificial_viscosity.cs_fac=0",
+       "mhd.artificial_viscosity.ca_fac=0", "mhd.artificial_viscosity.vv_fac=0"},
+      1.5, 3.0);
+  std::printf(
+      "Kelvin-Helmholtz, tanh layer a = 0.05, %d x %d: growth rate %.4f, linear theory %.4f (%+.2f "
+      "%%)\n",
+      NX, NY, measured, analytic, 100 * (measured / analytic - 1));
   EXPECT_NEAR(measured, analytic, 0.02 * analytic);
 }
 
@@ -182,8 +192,10 @@ TEST(KelvinHelmholtz, SharpLayerGrowsBelowTheVortexSheetAndApproachesItWithResol
   const double sheet = vortex_sheet_growth_rate(2 * M_PI, rho, u, c, 0.5);
   EXPECT_NEAR(sheet, 2.748, 1e-3);
   const double coarse = measured_growth_rate(64, 64, {}), fine = measured_growth_rate(64, 128, {});
-  std::printf("Kelvin-Helmholtz, sharp layer: growth rate %.4f (64 x 64), %.4f (64 x 128); vortex sheet %.4f\n",
-              coarse, fine, sheet);
+  std::printf(
+      "Kelvin-Helmholtz, sharp layer: growth rate %.4f (64 x 64), %.4f (64 x 128); vortex sheet "
+      "%.4f\n",
+      coarse, fine, sheet);
   EXPECT_GT(fine, thick);
   EXPECT_LT(fine, sheet);
   EXPECT_GT(fine, coarse);
@@ -196,9 +208,10 @@ TEST(KelvinHelmholtz, SharpLayerGrowsBelowTheVortexSheetAndApproachesItWithResol
 TEST(RayleighTaylor, HydrostaticEquilibriumHoldsToRoundingFor100Steps) {
   for (const char* k_size : {"1", "6"}) {
     SCOPED_TRACE(std::string("k_size ") + k_size);
-    const RunConfig cfg = config_of("rayleigh_taylor", {"grid.i_size=16", "grid.j_size=48", std::string("grid.k_size=") + k_size,
-                                                        "problem_parameters.amplitude=0",
-                                                        "mhd.artificial_viscosity.cs_fac=0"});
+    const RunConfig cfg =
+        config_of("rayleigh_taylor",
+                  {"grid.i_size=16", "grid.j_size=48", std::string("grid.k_size=") + k_size,
+                   "problem_parameters.amplitude=0", "mhd.artificial_viscosity.cs_fac=0"});
     Simulation<double> sim(cfg, "host");
     const std::vector<double> q0 = sim.gather_interior();
     sim.run_until(1e9, 100);
@@ -207,12 +220,17 @@ TEST(RayleighTaylor, HydrostaticEquilibriumHoldsToRoundingFor100Steps) {
     const std::size_t cells = q0.size() / num_vars;
     double max_v = 0, max_drho = 0, max_de = 0;
     for (std::size_t c = 0; c < cells; ++c) {
-      for (int a = 0; a < 3; ++a) max_v = std::max(max_v, std::fabs(q1[(velocity_x + a) * cells + c]));
+      for (int a = 0; a < 3; ++a)
+        max_v = std::max(max_v, std::fabs(q1[(velocity_x + a) * cells + c]));
       max_drho = std::max(max_drho, std::fabs(q1[c] / q0[c] - 1));
-      max_de = std::max(max_de, std::fabs(q1[internal_energy * cells + c] / q0[internal_energy * cells + c] - 1));
+      max_de = std::max(
+          max_de, std::fabs(q1[internal_energy * cells + c] / q0[internal_energy * cells + c] - 1));
     }
-    std::printf("Rayleigh-Taylor at rest, k_size %s, 100 steps (t = %.3g): max |v| %.2e, max drho/rho %.2e, "
-                "max de/e %.2e\n", k_size, sim.time(), max_v, max_drho, max_de);
+    std::printf(
+        "Rayleigh-Taylor at rest, k_size %s, 100 steps (t = %.3g): max |v| %.2e, max drho/rho "
+        "%.2e, "
+        "max de/e %.2e\n",
+        k_size, sim.time(), max_v, max_drho, max_de);
     EXPECT_LT(max_v, 1e-14);  // the sound speed is ~1.2
     EXPECT_LT(max_drho, 1e-14);
     EXPECT_LT(max_de, 1e-14);

@@ -30,14 +30,15 @@ TEST_P(LinearWaveOrder, ErrorFallsAtFourthOrderWithoutArtificialViscosity) {
   }
   const double order_coarse = std::log2(errors[0] / errors[1]);
   const double order_fine = std::log2(errors[1] / errors[2]);
-  std::printf("%-8s L1 error: N=16 %.3e  N=32 %.3e  N=64 %.3e   orders %.2f %.2f\n", wave.c_str(), errors[0],
-              errors[1], errors[2], order_coarse, order_fine);
+  std::printf("%-8s L1 error: N=16 %.3e  N=32 %.3e  N=64 %.3e   orders %.2f %.2f\n", wave.c_str(),
+              errors[0], errors[1], errors[2], order_coarse, order_fine);
   EXPECT_GE(order_fine, 3.5) << wave;
   // The amplitude is 1e-6: every error is far below it (and above rounding, so the order is real).
   EXPECT_LT(errors[2], 1e-8) << wave;
   EXPECT_GT(errors[2], 1e-14) << wave;
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryWave, LinearWaveOrder, ::testing::Values("alfven", "fast", "slow", "entropy"));
+INSTANTIATE_TEST_SUITE_P(EveryWave, LinearWaveOrder,
+                         ::testing::Values("alfven", "fast", "slow", "entropy"));
 
 }  // namespace

@@ -31,10 +31,12 @@ TEST(Magnetosphere, RunsFiftyStepsAt64CubedWithThePlanetKeptAtItsState) {
     for (int j = 0; j < g.total[1]; ++j)
       for (int i = 0; i < g.total[0]; ++i) {
         for (int v = 0; v < num_vars; ++v) bad += std::isfinite(q(i, j, k, v)) ? 0 : 1;
-        const double r = std::sqrt(std::pow(g.centre(0, i), 2) + std::pow(g.centre(1, j), 2) + std::pow(g.centre(2, k), 2));
+        const double r = std::sqrt(std::pow(g.centre(0, i), 2) + std::pow(g.centre(1, j), 2) +
+                                   std::pow(g.centre(2, k), 2));
         if (r >= 3.5 * (1 - 1e-12)) continue;  // inside the planet: a solid cell of the fixed body
         ++inside;
-        for (int v = 0; v < num_vars; ++v) ASSERT_EQ(q(i, j, k, v), initial(i, j, k, v)) << i << " " << j << " " << k;
+        for (int v = 0; v < num_vars; ++v)
+          ASSERT_EQ(q(i, j, k, v), initial(i, j, k, v)) << i << " " << j << " " << k;
       }
   EXPECT_EQ(bad, 0);
   EXPECT_GT(inside, 0);
@@ -49,6 +51,6 @@ TEST(Magnetosphere, RunsFiftyStepsAt64CubedWithThePlanetKeptAtItsState) {
       }
   // The wind has started to push in: the gas next to the inflow face moves along +x.
   EXPECT_GT(q(g.margin[0], g.margin[1] + 32, g.margin[2] + 32, velocity_x), 0.0);
-  std::printf("magnetosphere 64^3: 50 steps to t = %.4g, %ld solid cells (%ld checked)\n", sim.time(),
-              sim.solid_cells(), inside);
+  std::printf("magnetosphere 64^3: 50 steps to t = %.4g, %ld solid cells (%ld checked)\n",
+              sim.time(), sim.solid_cells(), inside);
 }

@@ -68,7 +68,8 @@ TEST(OrszagTang, KeepsPointSymmetry) {
     for (int i = 0; i < n; ++i) {
       const double a = q(m + i, m + j, 0, density), b = q(m + n - 1 - i, m + n - 1 - j, 0, density);
       worst = std::max(worst, std::fabs(a - b) / a);
-      const double va = q(m + i, m + j, 0, velocity_x), vb = q(m + n - 1 - i, m + n - 1 - j, 0, velocity_x);
+      const double va = q(m + i, m + j, 0, velocity_x),
+                   vb = q(m + n - 1 - i, m + n - 1 - j, 0, velocity_x);
       worst = std::max(worst, std::fabs(va + vb));
     }
   EXPECT_LT(worst, 1e-11);
@@ -79,7 +80,8 @@ TEST(OrszagTang, KeepsPointSymmetry) {
 // recomputes e from the total energy, which rounds. 1e-13 relative allows that over 10 steps.
 TEST(OrszagTang, ExtrusionInZMatches2D) {
   Simulation<double> flat(orszag_tang({"grid.i_size=32", "grid.j_size=32"}), "host");
-  Simulation<double> deep(orszag_tang({"grid.i_size=32", "grid.j_size=32", "grid.k_size=4"}), "host");
+  Simulation<double> deep(orszag_tang({"grid.i_size=32", "grid.j_size=32", "grid.k_size=4"}),
+                          "host");
   flat.run_until(1e9, 10);
   deep.run_until(1e9, 10);
   EXPECT_EQ(flat.time(), deep.time());
@@ -112,7 +114,8 @@ TEST(OrszagTang, FloatAgreesWithDouble) {
   f.copy_state_to(qf);
   double worst = 0;
   for (int j = 2; j < 66; ++j)
-    for (int i = 2; i < 66; ++i) worst = std::max(worst, std::fabs(qf(i, j, 0, density) - qd(i, j, 0, density)));
+    for (int i = 2; i < 66; ++i)
+      worst = std::max(worst, std::fabs(qf(i, j, 0, density) - qd(i, j, 0, density)));
   // float rounding (6e-8) amplified by ~20 steps of a nonlinear flow: 1e-4 in a density of O(1).
   EXPECT_LT(worst, 1e-4);
 }

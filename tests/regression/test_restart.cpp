@@ -127,8 +127,9 @@ TEST(Restart, InPlaceRestartFromAnEarlierSnapshotSetsLaterFilesAside) {
   const auto first_log = read_log(dir);
   ASSERT_GE(first.size(), 6u);
   const std::string later = read_text(dir + "/snapshot_0004.h5");
-  const std::string out = run_into(dir, small_vortex({"time.tend=0.2", "time.dt_output=0.05", "io.log_every=1"}),
-                                   dir + "/snapshot_0002.h5");
+  const std::string out =
+      run_into(dir, small_vortex({"time.tend=0.2", "time.dt_output=0.05", "io.log_every=1"}),
+               dir + "/snapshot_0002.h5");
   const std::string aside = dir + "/discarded_after_0002";
   EXPECT_NE(out.find(aside), std::string::npos) << out;
   EXPECT_NE(out.find("moved"), std::string::npos) << out;
@@ -144,8 +145,10 @@ TEST(Restart, InPlaceRestartFromAnEarlierSnapshotSetsLaterFilesAside) {
   for (int n = int(index.size()); n < int(first.size()) + 2; ++n)
     EXPECT_FALSE(fs::exists(dir + "/" + numbered("snapshot", n, "h5"))) << n;
   const auto log = read_log(dir);
-  for (std::size_t r = 1; r < log.size(); ++r) EXPECT_LT(std::stol(log[r - 1][0]), std::stol(log[r][0])) << r;
-  EXPECT_EQ(std::stol(log.back()[0]), alfven::io::read_snapshot(dir + "/" + index.back().first).meta.step);
+  for (std::size_t r = 1; r < log.size(); ++r)
+    EXPECT_LT(std::stol(log[r - 1][0]), std::stol(log[r][0])) << r;
+  EXPECT_EQ(std::stol(log.back()[0]),
+            alfven::io::read_snapshot(dir + "/" + index.back().first).meta.step);
   EXPECT_NE(read_text(dir + "/config.yaml").find("tend: 0.2"), std::string::npos);
   fs::remove_all(dir);
 }
@@ -156,8 +159,9 @@ TEST(Restart, InPlaceRestartFromAnEarlierSnapshotSetsLaterFilesAside) {
 TEST(Restart, RestartsFromFormatOneSnapshots) {
   const std::string data = std::string(ALFVEN_SOURCE_DIR) + "/tests/data/snapshots/";
   const std::string dir = fresh_dir("format1");
-  const std::string out = run_into(dir, {"grid.i_size=8", "grid.j_size=8", "time.tend=0.1", "time.dt_output=0.04"},
-                                   data + "orszag_tang_8x8_v1_0001.h5");
+  const std::string out =
+      run_into(dir, {"grid.i_size=8", "grid.j_size=8", "time.tend=0.1", "time.dt_output=0.04"},
+               data + "orszag_tang_8x8_v1_0001.h5");
   EXPECT_NE(out.find("format 1"), std::string::npos) << out;
   const auto expected = alfven::io::read_snapshot(data + "orszag_tang_8x8_v1_0003.h5");
   const auto got = alfven::io::read_snapshot(dir + "/" + read_index(dir).back().first);

@@ -62,7 +62,8 @@ TEST(RunDirectory, NewRunRemovesOnlyTheFilesTheEarlierRunListed) {
   EXPECT_TRUE(fs::exists(dir + "/snapshot_final_KEEP.h5"));
   EXPECT_TRUE(fs::exists(dir + "/density_paper_figure.png"));
   EXPECT_EQ(read_text(dir + "/notes.txt"), "mine");
-  EXPECT_NE(out.find("removed " + std::to_string(earlier) + " snapshots"), std::string::npos) << out;
+  EXPECT_NE(out.find("removed " + std::to_string(earlier) + " snapshots"), std::string::npos)
+      << out;
   EXPECT_NE(out.find("kept"), std::string::npos) << out;
   EXPECT_NE(out.find("snapshot_final_KEEP.h5"), std::string::npos) << out;
   // The new run's files only: its own snapshots, none of the earlier run's later ones.
@@ -97,7 +98,8 @@ TEST(RunDirectory, EarlierRunThatCannotBeRemovedIsAnErrorNamingTheFile) {
     const std::string ro = fresh_dir("read_only");
     run_into(ro, small_vortex({"time.tend=0.1", "time.dt_output=0.05"}));
     fs::permissions(ro, fs::perms::owner_write, fs::perm_options::remove);
-    EXPECT_THROW(run_into(ro, small_vortex({"time.tend=0.05", "time.dt_output=0.05"})), alfven::Error);
+    EXPECT_THROW(run_into(ro, small_vortex({"time.tend=0.05", "time.dt_output=0.05"})),
+                 alfven::Error);
     fs::permissions(ro, fs::perms::owner_write, fs::perm_options::add);
     fs::remove_all(ro);
   }
@@ -111,7 +113,8 @@ TEST(RunDirectory, TheCommandConfigYamlSuggestsWorks) {
   std::istringstream header(read_text(dir + "/config.yaml"));
   std::string line, command;
   while (std::getline(header, line) && command.empty())
-    if (line.find("Re-run it with: ") != std::string::npos) command = line.substr(line.find("alfven run "));
+    if (line.find("Re-run it with: ") != std::string::npos)
+      command = line.substr(line.find("alfven run "));
   ASSERT_FALSE(command.empty());
   std::istringstream words(command.substr(std::string("alfven run ").size()));
   alfven::mhd::RunOptions o;

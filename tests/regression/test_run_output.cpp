@@ -17,7 +17,8 @@ using namespace alfven::mhd;
 
 namespace {
 std::string fresh_dir(const std::string& name) {
-  const fs::path p = fs::temp_directory_path() / ("alfven_test_" + name + "_" + std::to_string(::getpid()));
+  const fs::path p =
+      fs::temp_directory_path() / ("alfven_test_" + name + "_" + std::to_string(::getpid()));
   fs::remove_all(p);
   return p.string();
 }
@@ -42,8 +43,9 @@ TEST(RunOutput, DefaultProblemWritesSnapshotsIndexLogAndImages) {
   EXPECT_EQ(s.snapshots, 3);  // t = 0, first step past 0.05, first step past 0.1 (the end)
   EXPECT_GT(s.cell_updates_per_second, 0);
 
-  const char* names[] = {"density",          "velocity_x",       "velocity_y",      "velocity_z", "magnetic_field_x",
-                         "magnetic_field_y", "magnetic_field_z", "internal_energy", "psi"};
+  const char* names[] = {"density",          "velocity_x",       "velocity_y",
+                         "velocity_z",       "magnetic_field_x", "magnetic_field_y",
+                         "magnetic_field_z", "internal_energy",  "psi"};
   double previous_time = -1;
   for (int n = 0; n < 3; ++n) {
     char file[64];
@@ -56,7 +58,8 @@ TEST(RunOutput, DefaultProblemWritesSnapshotsIndexLogAndImages) {
     EXPECT_GT(snap.meta.time, previous_time);
     previous_time = snap.meta.time;
     EXPECT_EQ(snap.meta.problem, "orszag_tang");
-    for (const char* name : names) ASSERT_EQ(snap.values_as_double.at(name).size(), 48u * 32u) << name;
+    for (const char* name : names)
+      ASSERT_EQ(snap.values_as_double.at(name).size(), 48u * 32u) << name;
     if (n == 0) {
       // Snapshot 0 is the initial state: rho = 1, vx = -sin(2 pi y) at cell centres, no ghosts.
       const auto& rho = snap.values_as_double.at("density");
@@ -86,7 +89,8 @@ TEST(RunOutput, DefaultProblemWritesSnapshotsIndexLogAndImages) {
     EXPECT_NE(xdmf.find(ref), std::string::npos) << ref;
   }
   const std::string log = read_text(dir + "/log.csv");
-  EXPECT_EQ(log.rfind("step,time,dt,total_mass,total_energy,max_div_b,cell_updates_per_second", 0), 0u);
+  EXPECT_EQ(log.rfind("step,time,dt,total_mass,total_energy,max_div_b,cell_updates_per_second", 0),
+            0u);
   EXPECT_TRUE(fs::exists(dir + "/config.yaml"));
   fs::remove_all(dir);
 }
@@ -94,10 +98,10 @@ TEST(RunOutput, DefaultProblemWritesSnapshotsIndexLogAndImages) {
 // Each kind of bad configuration stops the run before it starts and writes nothing.
 TEST(RunOutput, BadConfigurationWritesNothing) {
   const std::vector<std::vector<std::string>> bad = {
-      {"grid.i_sise=64"},         // unknown key
-      {"grid.i_size=abc"},        // wrong type
-      {"time.tend=-1"},           // out of range
-      {"problem=orzsag_tang"},    // unknown problem
+      {"grid.i_sise=64"},       // unknown key
+      {"grid.i_size=abc"},      // wrong type
+      {"time.tend=-1"},         // out of range
+      {"problem=orzsag_tang"},  // unknown problem
   };
   for (const auto& overrides : bad) {
     const std::string dir = fresh_dir("bad");
@@ -131,8 +135,12 @@ TEST(RunOutput, UnphysicalRunStopsAndKeepsLastSnapshot) {
   const std::string dir = fresh_dir("blowup");
   RunOptions o;
   // A CFL number far above the stability limit makes the vortex blow up within a few steps.
-  o.overrides = {"grid.i_size=32", "grid.j_size=32", "mhd.cfl_number=1.5", "time.dt_output=0.001",
-                 "mhd.artificial_viscosity.ep=0", "mhd.artificial_viscosity.fh=0"};
+  o.overrides = {"grid.i_size=32",
+                 "grid.j_size=32",
+                 "mhd.cfl_number=1.5",
+                 "time.dt_output=0.001",
+                 "mhd.artificial_viscosity.ep=0",
+                 "mhd.artificial_viscosity.fh=0"};
   o.output_dir = dir;
   o.quiet = true;
   std::ostringstream out;
@@ -189,13 +197,16 @@ TEST(RunOutput, ContinuedRunEqualsStraightRunBitwise) {
   RunOptions o;
   o.quiet = true;
   std::ostringstream out;
-  o.overrides = {"grid.i_size=24", "grid.j_size=24", "time.tend=10", "time.dt_output=0.05", "time.max_steps=80"};
+  o.overrides = {"grid.i_size=24", "grid.j_size=24", "time.tend=10", "time.dt_output=0.05",
+                 "time.max_steps=80"};
   o.output_dir = straight;
   const RunSummary a = run(o, out);
-  o.overrides = {"grid.i_size=24", "grid.j_size=24", "time.tend=10", "time.dt_output=0.05", "time.max_steps=40"};
+  o.overrides = {"grid.i_size=24", "grid.j_size=24", "time.tend=10", "time.dt_output=0.05",
+                 "time.max_steps=40"};
   o.output_dir = resumed;
   run(o, out);
-  o.overrides = {"grid.i_size=24", "grid.j_size=24", "time.tend=10", "time.dt_output=0.05", "time.max_steps=80", "io.continue=true"};
+  o.overrides = {"grid.i_size=24",      "grid.j_size=24",    "time.tend=10",
+                 "time.dt_output=0.05", "time.max_steps=80", "io.continue=true"};
   const RunSummary b = run(o, out);
   EXPECT_EQ(a.time, b.time);
   // The continued directory holds the straight run's schedule and the state at step 40, where the
@@ -204,10 +215,12 @@ TEST(RunOutput, ContinuedRunEqualsStraightRunBitwise) {
   char last_a[32], last_b[32];
   std::snprintf(last_a, sizeof last_a, "/snapshot_%04d.h5", a.snapshots - 1);
   std::snprintf(last_b, sizeof last_b, "/snapshot_%04d.h5", b.snapshots - 1);
-  const io::Snapshot sa = io::read_snapshot(straight + last_a), sb = io::read_snapshot(resumed + last_b);
+  const io::Snapshot sa = io::read_snapshot(straight + last_a),
+                     sb = io::read_snapshot(resumed + last_b);
   EXPECT_EQ(sa.meta.step, 80);
   EXPECT_EQ(sb.meta.step, 80);
-  for (const auto& field : sa.raw) EXPECT_TRUE(field.second == sb.raw.at(field.first)) << field.first;
+  for (const auto& field : sa.raw)
+    EXPECT_TRUE(field.second == sb.raw.at(field.first)) << field.first;
   fs::remove_all(straight);
   fs::remove_all(resumed);
 }

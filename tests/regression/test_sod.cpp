@@ -16,9 +16,12 @@ RunConfig sod(const std::string& axis, int n) {
   RunOptions o;
   o.config = "sod";
   const std::string size = std::to_string(n);
-  o.overrides = {"problem_parameters.axis=" + axis, "grid.i_size=" + std::string(axis == "x" ? size : "1"),
+  o.overrides = {"problem_parameters.axis=" + axis,
+                 "grid.i_size=" + std::string(axis == "x" ? size : "1"),
                  "grid.j_size=" + std::string(axis == "y" ? size : "1"),
-                 "grid.k_size=" + std::string(axis == "z" ? size : "1"), "grid.y_max=1", "grid.z_max=1"};
+                 "grid.k_size=" + std::string(axis == "z" ? size : "1"),
+                 "grid.y_max=1",
+                 "grid.z_max=1"};
   return resolve_config(o);
 }
 

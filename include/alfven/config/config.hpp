@@ -71,9 +71,9 @@ struct OutputBlockConfig {
   /// outputs[i].variables: names of alfven/mhd/output_variables.hpp (fields, vectors, derived),
   /// as given; at least one.
   std::vector<std::string> variables;
-  int slice_axis = -1;     ///< outputs[i].slice: {x|y|z: coordinate}: the axis (0, 1, 2), or -1
-  double slice_at = 0;     ///< the coordinate of the plane (the cells that contain it)
-  bool has_box = false;    ///< outputs[i].box: {min: [x, y, z], max: [x, y, z]} given
+  int slice_axis = -1;   ///< outputs[i].slice: {x|y|z: coordinate}: the axis (0, 1, 2), or -1
+  double slice_at = 0;   ///< the coordinate of the plane (the cells that contain it)
+  bool has_box = false;  ///< outputs[i].box: {min: [x, y, z], max: [x, y, z]} given
   double box_min[3] = {0, 0, 0};  ///< the cells whose centres lie in [min, max] on every axis
   double box_max[3] = {0, 0, 0};
   int compression = 0;  ///< outputs[i].compression: deflate level 0 (none) to 9, with shuffle
@@ -125,8 +125,8 @@ struct RunConfig {
   /// io.png_z: the z of the x-y plane a 3D run's density image shows; NaN (not given): the middle
   /// of the domain.
   double png_z = std::numeric_limits<double>::quiet_NaN();
-  int log_every = 10;     ///< io.log_every, steps between CSV log rows
-  double log_dt = 0;      ///< io.log_dt: also a log row at the first step past each multiple (0: off)
+  int log_every = 10;  ///< io.log_every, steps between CSV log rows
+  double log_dt = 0;   ///< io.log_dt: also a log row at the first step past each multiple (0: off)
   /// io.walltime (HH:MM:SS) or --walltime, in seconds: checkpoint and stop before it; 0: none.
   double walltime = 0;
   long checkpoint_every = 0;  ///< io.checkpoint_every, steps between checkpoints (0: none)

@@ -150,7 +150,8 @@ class Array {
  private:
   void allocate(const std::array<int, Rank>& ext) {
     extents_ = ext;
-    data_ = static_cast<T*>(detail::MemorySpace<Backend>::allocate(std::size_t(size()) * sizeof(T)));
+    data_ =
+        static_cast<T*>(detail::MemorySpace<Backend>::allocate(std::size_t(size()) * sizeof(T)));
   }
   void release() {
     if (data_) detail::MemorySpace<Backend>::deallocate(data_);

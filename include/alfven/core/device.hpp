@@ -71,7 +71,9 @@ inline int current_device() {
   return -1;
 }
 inline void device_synchronize() {}
-inline bool device_memory_info(double&, double&) { return false; }
+inline bool device_memory_info(double&, double&) {
+  return false;
+}
 inline bool register_host_memory(void*, std::size_t) {
   return false;
 }

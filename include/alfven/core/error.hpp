@@ -34,11 +34,11 @@ namespace detail {
 
 /// Throws alfven::Error with `message` (anything streamable with <<) unless `condition` holds.
 /// Host code only.
-#define ALFVEN_REQUIRE(condition, message)                            \
-  do {                                                                \
-    if (!(condition)) {                                               \
-      std::ostringstream alfven_require_os_;                          \
-      alfven_require_os_ << message;                                  \
+#define ALFVEN_REQUIRE(condition, message)                                   \
+  do {                                                                       \
+    if (!(condition)) {                                                      \
+      std::ostringstream alfven_require_os_;                                 \
+      alfven_require_os_ << message;                                         \
       ::alfven::detail::raise(alfven_require_os_.str(), __FILE__, __LINE__); \
-    }                                                                 \
+    }                                                                        \
   } while (0)

@@ -16,7 +16,9 @@ namespace alfven {
 using FatalHandler = void (*)(const char* message);
 
 namespace detail {
-inline void default_fatal_handler(const char*) { std::abort(); }
+inline void default_fatal_handler(const char*) {
+  std::abort();
+}
 inline FatalHandler& fatal_handler_slot() {
   static FatalHandler handler = &default_fatal_handler;
   return handler;
@@ -32,7 +34,9 @@ inline FatalHandler set_fatal_handler(FatalHandler handler) {
 }
 
 /// The handler now installed.
-inline FatalHandler fatal_handler() { return detail::fatal_handler_slot(); }
+inline FatalHandler fatal_handler() {
+  return detail::fatal_handler_slot();
+}
 
 /// Prints `message` to stderr, calls the fatal handler, and aborts if the handler returns.
 [[noreturn]] inline void fatal_error(const char* message) {

@@ -33,14 +33,20 @@ namespace reduce_op {
 /// a + b; identity 0.
 struct Sum {
   template <typename T>
-  ALFVEN_HOST_DEVICE T operator()(const T& a, const T& b) const { return a + b; }
+  ALFVEN_HOST_DEVICE T operator()(const T& a, const T& b) const {
+    return a + b;
+  }
   template <typename T>
-  static T identity() { return T(0); }
+  static T identity() {
+    return T(0);
+  }
 };
 /// min(a, b); identity +infinity (or the largest finite value for integers).
 struct Min {
   template <typename T>
-  ALFVEN_HOST_DEVICE T operator()(const T& a, const T& b) const { return b < a ? b : a; }
+  ALFVEN_HOST_DEVICE T operator()(const T& a, const T& b) const {
+    return b < a ? b : a;
+  }
   template <typename T>
   static T identity() {
     return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
@@ -50,7 +56,9 @@ struct Min {
 /// max(a, b); identity -infinity (or the lowest value for integers).
 struct Max {
   template <typename T>
-  ALFVEN_HOST_DEVICE T operator()(const T& a, const T& b) const { return a < b ? b : a; }
+  ALFVEN_HOST_DEVICE T operator()(const T& a, const T& b) const {
+    return a < b ? b : a;
+  }
   template <typename T>
   static T identity() {
     return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
@@ -76,7 +84,8 @@ namespace detail {
 template <typename T, typename = void>
 struct is_equality_comparable : std::false_type {};
 template <typename T>
-struct is_equality_comparable<T, std::void_t<decltype(std::declval<const T&>() == std::declval<const T&>())>>
+struct is_equality_comparable<
+    T, std::void_t<decltype(std::declval<const T&>() == std::declval<const T&>())>>
     : std::true_type {};
 
 inline int max_threads() {
@@ -108,7 +117,10 @@ void check_identity(const T& init, const Op& op, long n, const Value& value_at) 
     }
   }
 #else
-  (void)init; (void)op; (void)n; (void)value_at;
+  (void)init;
+  (void)op;
+  (void)n;
+  (void)value_at;
 #endif
 }
 

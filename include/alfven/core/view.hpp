@@ -63,6 +63,7 @@ struct View {
   }
 };
 
-static_assert(std::is_trivially_copyable<View<double, 3>>::value, "View must be trivially copyable");
+static_assert(std::is_trivially_copyable<View<double, 3>>::value,
+              "View must be trivially copyable");
 
 }  // namespace alfven

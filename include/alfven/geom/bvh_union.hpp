@@ -102,7 +102,8 @@ class BVHUnion {
     ALFVEN_REQUIRE(topo.depth < StackSize,
                    "BVHUnion::build: hierarchy too deep (" << topo.depth << ")");
     std::vector<P> sorted(prims.size());
-    for (std::size_t i = 0; i < prims.size(); ++i) sorted[i] = prims[std::size_t(topo.items[i].index)];
+    for (std::size_t i = 0; i < prims.size(); ++i)
+      sorted[i] = prims[std::size_t(topo.items[i].index)];
     std::vector<Node> nodes;
     const std::int32_t root = flatten_bvh(topo, nodes, [](std::int32_t, const BVHBuildNode<T>&) {});
 
@@ -129,8 +130,7 @@ class BVHUnion {
   /// A copy whose arrays are read from `pool` (the build pool or a mirror of it). Throws
   /// alfven::Error if the arrays end past the pool or a device-accessible pool is not frozen.
   BVHUnion rebased_view(const Pool& pool) const {
-    alfven::detail::check_rebase(pool, std::max(prims_.end_byte(), nodes_.end_byte()),
-                                 "BVHUnion");
+    alfven::detail::check_rebase(pool, std::max(prims_.end_byte(), nodes_.end_byte()), "BVHUnion");
     BVHUnion u = *this;
     u.base_ = pool.base();
     return u;

@@ -71,7 +71,7 @@ struct Expr {
   double a[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
   std::vector<Expr> children;
   std::shared_ptr<const TriangleMesh> triangle_mesh;  ///< Op::Mesh only
-  MeshSDFOptions mesh_options;               ///< Op::Mesh only
+  MeshSDFOptions mesh_options;                        ///< Op::Mesh only
 
   using V = Vec3<double>;
   static Expr plane(const V& point, const V& normal) {

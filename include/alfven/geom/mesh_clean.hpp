@@ -93,7 +93,7 @@ struct MeshReport {
   /// of the mesh's bounding box: the enclosed volume of a closed mesh (independent of o), summed
   /// about o so that it keeps its digits far from the origin.
   double signed_volume = 0;
-  double diagonal = 0;       ///< bounding-box diagonal (for the tolerances)
+  double diagonal = 0;  ///< bounding-box diagonal (for the tolerances)
   /// No open and no non-manifold edge (and at least one triangle).
   bool watertight() const {
     return triangle_count > 0 && open_edges == 0 && non_manifold_edges == 0;

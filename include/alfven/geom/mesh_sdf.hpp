@@ -237,8 +237,7 @@ class MeshSDF {
   ALFVEN_HOST_DEVICE ALFVEN_INLINE Hit nearest(const std::byte* base, const Vec3<T>& p) const {
 #if ALFVEN_BVH_WIDE_HOST
     if (nodes4_.size() != 0) {
-      detail::NearestPacket<T> v{packets_.data(base), tris_.data(base), p, detail::largest<T>(),
-                                 0};
+      detail::NearestPacket<T> v{packets_.data(base), tris_.data(base), p, detail::largest<T>(), 0};
       bvh::nearest_first<3 * StackSize>(bvh::WideTree<T>{nodes4_.data(base), root4_}, v);
       return Hit{v.best, v.slot};
     }

@@ -38,8 +38,8 @@ enum class MeshEvalPrecision { Float, Double };
 
 /// What to evaluate and where.
 struct MeshEvalOptions {
-  MeshSDFOptions sdf;                                ///< BVH build and sign mode
-  MeshEvalBackend backend = MeshEvalBackend::Host;   ///< where the queries run
+  MeshSDFOptions sdf;                               ///< BVH build and sign mode
+  MeshEvalBackend backend = MeshEvalBackend::Host;  ///< where the queries run
   MeshEvalPrecision precision = MeshEvalPrecision::Double;
   bool closest = false;  ///< also return the closest point and its triangle (about 2x the time)
 };
@@ -47,8 +47,8 @@ struct MeshEvalOptions {
 /// The cell centres of a uniform grid: n[0] x n[1] x n[2] cells covering [lo, lo + n * spacing];
 /// cell (i, j, k) has its centre at lo + (i + 1/2, j + 1/2, k + 1/2) * spacing (componentwise).
 struct MeshEvalGrid {
-  Vec3<double> lo;             ///< lower corner of the box (mesh unit)
-  Vec3<double> spacing;        ///< cell widths along x, y, z (> 0)
+  Vec3<double> lo;                  ///< lower corner of the box (mesh unit)
+  Vec3<double> spacing;             ///< cell widths along x, y, z (> 0)
   std::array<int, 3> n{{0, 0, 0}};  ///< cells along x, y, z (>= 1)
   /// Number of cells n[0] n[1] n[2].
   std::size_t size() const { return std::size_t(n[0]) * std::size_t(n[1]) * std::size_t(n[2]); }
@@ -62,14 +62,14 @@ struct MeshEvalGrid {
 /// The results of one evaluation, in the order of the queries (points: as given; grid: cell
 /// (i, j, k) at index i + n0 (j + n1 k), x fastest).
 struct MeshEvalResult {
-  std::vector<double> signed_distance;   ///< negative inside (mesh unit)
-  std::vector<Vec3<double>> closest;     ///< closest point on the mesh (only with closest)
-  std::vector<std::int32_t> triangle;    ///< its triangle, an index into mesh.triangles (same)
-  std::size_t triangles_kept = 0;  ///< triangles in the BVH (zero-area ones are left out)
-  double build_seconds = 0;        ///< BVH build, on the host or (LBVH) the device (wall clock, s)
-  double query_seconds = 0;        ///< evaluation alone on the backend, no copies (s)
-  double total_seconds = 0;        ///< the whole call: build, copies, evaluation (s)
-  std::string device;              ///< what ran the queries ("host CPU (n threads)", GPU name)
+  std::vector<double> signed_distance;  ///< negative inside (mesh unit)
+  std::vector<Vec3<double>> closest;    ///< closest point on the mesh (only with closest)
+  std::vector<std::int32_t> triangle;   ///< its triangle, an index into mesh.triangles (same)
+  std::size_t triangles_kept = 0;       ///< triangles in the BVH (zero-area ones are left out)
+  double build_seconds = 0;  ///< BVH build, on the host or (LBVH) the device (wall clock, s)
+  double query_seconds = 0;  ///< evaluation alone on the backend, no copies (s)
+  double total_seconds = 0;  ///< the whole call: build, copies, evaluation (s)
+  std::string device;        ///< what ran the queries ("host CPU (n threads)", GPU name)
 };
 
 /// Signed distance from each of `points` to `mesh` (with closest points and triangles when

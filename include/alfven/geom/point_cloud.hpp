@@ -53,9 +53,10 @@ enum class PointSearch : std::int32_t {
   HashGrid  ///< uniform grid of cubic cells, counting-sorted (best for even density)
 };
 
-/// A cloud of points with nearest-neighbour search, built into a Pool (see point_cloud.hpp). Trivially copyable; take rebased_view(pool) onto the pool it is queried
-/// against (the build pool, or a frozen mirror of it in gpu::memory_resource() for a kernel).
-/// All queries are const, host and device, allocate nothing and are safe from many threads.
+/// A cloud of points with nearest-neighbour search, built into a Pool (see point_cloud.hpp).
+/// Trivially copyable; take rebased_view(pool) onto the pool it is queried against (the build pool,
+/// or a frozen mirror of it in gpu::memory_resource() for a kernel). All queries are const, host
+/// and device, allocate nothing and are safe from many threads.
 template <typename T, PointSearch S = PointSearch::BVH>
 class PointCloud {
  public:

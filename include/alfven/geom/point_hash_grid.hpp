@@ -75,9 +75,11 @@ class PointHashGrid {
               visit_cell(start, points, p, exclude, acc, row + i, cell_gap(p.x, 0, i), gy, gz);
           } else {  // inside the shell's y-z extent: only the two x faces
             if (c[0] - r >= 0)
-              visit_cell(start, points, p, exclude, acc, row + c[0] - r, cell_gap(p.x, 0, c[0] - r), gy, gz);
+              visit_cell(start, points, p, exclude, acc, row + c[0] - r, cell_gap(p.x, 0, c[0] - r),
+                         gy, gz);
             if (r > 0 && c[0] + r < nx)
-              visit_cell(start, points, p, exclude, acc, row + c[0] + r, cell_gap(p.x, 0, c[0] + r), gy, gz);
+              visit_cell(start, points, p, exclude, acc, row + c[0] + r, cell_gap(p.x, 0, c[0] + r),
+                         gy, gz);
           }
         }
       }

@@ -4,8 +4,8 @@
 ///
 /// Expr (expr.hpp, host only) is the description: a tree of shapes, transforms and CSG
 /// operations with double parameters, built with the factory functions of Expr or by
-/// parse_geometry_yaml (alfven_geom_tools). Tape<T>::build(pool, expr) compiles it, post-order, into an array of
-/// Instruction<T> in a Pool; a Tape is a trivially copyable pool-built object
+/// parse_geometry_yaml (alfven_geom_tools). Tape<T>::build(pool, expr) compiles it, post-order,
+/// into an array of Instruction<T> in a Pool; a Tape is a trivially copyable pool-built object
 /// (rebased_view(pool) as for BVHUnion) whose signed_distance runs a small stack machine:
 ///  - a shape instruction pushes its value at the current point onto the value stack;
 ///  - a "begin" instruction of a point transform (translate, rotate, scale, elongate, reflect,
@@ -82,8 +82,7 @@ class Tape {
                                                 << max_points << " deep (at most " << MaxPoints
                                                 << ")");
     ALFVEN_REQUIRE(max_loops <= MaxLoops, "Tape: blur/mollify nested "
-                                              << max_loops << " deep (at most " << MaxLoops
-                                              << ")");
+                                              << max_loops << " deep (at most " << MaxLoops << ")");
     Tape t;
     if (!mesh_exprs.empty()) {  // the meshes' arrays first, then their headers
       std::vector<MeshSDF<T>> meshes;
@@ -101,7 +100,8 @@ class Tape {
   /// A copy reading its instructions from `pool` (the build pool or a mirror of it).
   Tape rebased_view(const Pool& pool) const {
     alfven::detail::check_rebase(
-        pool, code_.end_byte() > meshes_.end_byte() ? code_.end_byte() : meshes_.end_byte(), "Tape");
+        pool, code_.end_byte() > meshes_.end_byte() ? code_.end_byte() : meshes_.end_byte(),
+        "Tape");
     Tape t = *this;
     t.base_ = pool.base();
     return t;
@@ -120,7 +120,7 @@ class Tape {
     const std::size_t n = code_.size();
     T v[MaxValues];
     Vec3<T> saved[MaxPoints];
-    struct Loop {     // an open blur / mollify
+    struct Loop {      // an open blur / mollify
       Vec3<T> centre;  // the point the stencil is centred on
       T sum, extra;    // running sum; blur: the pending +e value, mollify: the sum of weights
       int sample;      // index of the sample being evaluated
@@ -319,8 +319,8 @@ class Tape {
 #else
   __attribute__((noinline))
 #endif
-  ALFVEN_HOST_DEVICE T mesh_value(const std::byte* base, std::int32_t index,
-                                  const Vec3<T>& p) const {
+      ALFVEN_HOST_DEVICE T
+      mesh_value(const std::byte* base, std::int32_t index, const Vec3<T>& p) const {
     return meshes_.data(base)[index].signed_distance_in(base, p);
   }
 

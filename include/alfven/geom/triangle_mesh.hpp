@@ -25,7 +25,7 @@ namespace geom {
 /// An indexed triangle mesh held on the host (positions in double whatever the query precision:
 /// the files store up to double, and cleaning compares positions at a relative tolerance).
 struct TriangleMesh {
-  std::vector<Vec3<double>> vertices;                ///< positions, any unit
+  std::vector<Vec3<double>> vertices;                  ///< positions, any unit
   std::vector<std::array<std::int32_t, 3>> triangles;  ///< 0-based vertex indices, CCW from outside
   std::string source;  ///< file the mesh came from ("" for generated meshes), for messages
 
@@ -39,7 +39,8 @@ struct TriangleMesh {
 
   /// Axis-aligned bounding box of the vertices (lo, hi). Throws alfven::Error if empty.
   std::pair<Vec3<double>, Vec3<double>> bounds() const {
-    ALFVEN_REQUIRE(!vertices.empty(), "TriangleMesh::bounds: mesh '" << source << "' has no vertices");
+    ALFVEN_REQUIRE(!vertices.empty(),
+                   "TriangleMesh::bounds: mesh '" << source << "' has no vertices");
     Vec3<double> lo = vertices[0], hi = vertices[0];
     for (const auto& v : vertices) {
       lo = Vec3<double>{std::fmin(lo.x, v.x), std::fmin(lo.y, v.y), std::fmin(lo.z, v.z)};
@@ -70,20 +71,21 @@ struct TriangleMesh {
 /// A closed icosphere of radius `radius` centred at `centre`: the icosahedron with each face
 /// split into four `subdivisions` times and the new vertices pushed onto the sphere.
 /// 20 * 4^subdivisions triangles, outward CCW, every vertex on the sphere. The largest distance
-/// between the flat faces and the sphere is icosphere_chord_error(). Throws alfven::Error for radius <= 0 or subdivisions outside [0, 8].
+/// between the flat faces and the sphere is icosphere_chord_error(). Throws alfven::Error for
+/// radius <= 0 or subdivisions outside [0, 8].
 inline TriangleMesh make_icosphere(double radius, int subdivisions,
                                    Vec3<double> centre = Vec3<double>{0, 0, 0}) {
   ALFVEN_REQUIRE(radius > 0, "make_icosphere: radius must be positive, got " << radius);
   ALFVEN_REQUIRE(subdivisions >= 0 && subdivisions <= 8,
                  "make_icosphere: subdivisions must be in [0, 8], got " << subdivisions);
   const double g = (1.0 + std::sqrt(5.0)) / 2.0;
-  std::vector<Vec3<double>> v = {{-1, g, 0}, {1, g, 0},  {-1, -g, 0}, {1, -g, 0},
-                                 {0, -1, g}, {0, 1, g},  {0, -1, -g}, {0, 1, -g},
-                                 {g, 0, -1}, {g, 0, 1},  {-g, 0, -1}, {-g, 0, 1}};
+  std::vector<Vec3<double>> v = {{-1, g, 0}, {1, g, 0}, {-1, -g, 0}, {1, -g, 0},
+                                 {0, -1, g}, {0, 1, g}, {0, -1, -g}, {0, 1, -g},
+                                 {g, 0, -1}, {g, 0, 1}, {-g, 0, -1}, {-g, 0, 1}};
   std::vector<std::array<std::int32_t, 3>> f = {
-      {0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+      {0, 11, 5},  {0, 5, 1},  {0, 1, 7},  {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
       {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
-      {3, 8, 9},  {4, 9, 5},  {2, 4, 11},  {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
+      {3, 8, 9},   {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
   auto unit = [](Vec3<double> p) {
     const double n = std::sqrt(p.x * p.x + p.y * p.y + p.z * p.z);
     return Vec3<double>{p.x / n, p.y / n, p.z / n};
@@ -133,11 +135,11 @@ inline TriangleMesh make_icosphere(double radius, int subdivisions,
 /// are 1.66 apart). Deterministic: what the benchmarks and tests call a generated large mesh
 /// (480 x 50: 48,000 triangles; 3100 x 125: 775,000). Throws alfven::Error for segments < 3,
 /// sides < 3, tube <= 0 or |bumps| >= 1.
-inline TriangleMesh make_torus_knot(int segments, int sides, double tube = 0.4,
-                                    double bumps = 0.1, int p = 2, int q = 3) {
-  ALFVEN_REQUIRE(segments >= 3 && sides >= 3,
-                 "make_torus_knot: need segments >= 3 and sides >= 3, got " << segments << ", "
-                                                                             << sides);
+inline TriangleMesh make_torus_knot(int segments, int sides, double tube = 0.4, double bumps = 0.1,
+                                    int p = 2, int q = 3) {
+  ALFVEN_REQUIRE(
+      segments >= 3 && sides >= 3,
+      "make_torus_knot: need segments >= 3 and sides >= 3, got " << segments << ", " << sides);
   ALFVEN_REQUIRE(tube > 0 && std::fabs(bumps) < 1,
                  "make_torus_knot: need tube > 0 and |bumps| < 1");
   using D = Vec3<double>;
@@ -156,9 +158,9 @@ inline TriangleMesh make_torus_knot(int segments, int sides, double tube = 0.4,
   for (int i = 0; i <= n; ++i) {
     const double f = 2 * pi * (i % n) / n, rr = 2 + std::cos(q * f), dr = -q * std::sin(q * f);
     x[std::size_t(i)] = D{rr * std::cos(p * f), rr * std::sin(p * f), -std::sin(q * f)};
-    t[std::size_t(i)] = unit(D{dr * std::cos(p * f) - p * rr * std::sin(p * f),
-                               dr * std::sin(p * f) + p * rr * std::cos(p * f),
-                               -q * std::cos(q * f)});
+    t[std::size_t(i)] =
+        unit(D{dr * std::cos(p * f) - p * rr * std::sin(p * f),
+               dr * std::sin(p * f) + p * rr * std::cos(p * f), -q * std::cos(q * f)});
   }
   const D z{0, 0, 1};
   r[0] = unit(std::fabs(t[0].z) < 0.9 ? cross3(t[0], z) : cross3(t[0], D{1, 0, 0}));
@@ -173,22 +175,20 @@ inline TriangleMesh make_torus_knot(int segments, int sides, double tube = 0.4,
     r[k + 1] = c2 > 0 ? axpy(-2.0 / c2 * dot3(v2, rl), v2, rl) : rl;
   }
   // Twist of the frame after one turn, undone a fraction per ring.
-  const double twist = std::atan2(dot3(cross3(r[0], r[std::size_t(n)]), t[0]),
-                                  dot3(r[0], r[std::size_t(n)]));
+  const double twist =
+      std::atan2(dot3(cross3(r[0], r[std::size_t(n)]), t[0]), dot3(r[0], r[std::size_t(n)]));
   TriangleMesh m;
   m.vertices.reserve(std::size_t(n) * std::size_t(sides));
   for (int i = 0; i < n; ++i) {
     const std::size_t k = std::size_t(i);
     const double beta = -twist * i / n, f = 2 * pi * i / n;
-    const D ri = axpy(std::sin(beta), cross3(t[k], r[k]), D{std::cos(beta) * r[k].x,
-                                                            std::cos(beta) * r[k].y,
-                                                            std::cos(beta) * r[k].z});
+    const D ri = axpy(std::sin(beta), cross3(t[k], r[k]),
+                      D{std::cos(beta) * r[k].x, std::cos(beta) * r[k].y, std::cos(beta) * r[k].z});
     const D bi = cross3(t[k], ri);
     for (int j = 0; j < sides; ++j) {
       const double th = 2 * pi * j / sides;
       const double a = tube * (1 + bumps * std::sin(5 * th + 3 * f) * std::cos(7 * f));
-      m.vertices.push_back(
-          axpy(a * std::cos(th), ri, axpy(a * std::sin(th), bi, x[k])));
+      m.vertices.push_back(axpy(a * std::cos(th), ri, axpy(a * std::sin(th), bi, x[k])));
     }
   }
   m.triangles.reserve(2 * std::size_t(n) * std::size_t(sides));

@@ -37,11 +37,11 @@ struct MeshWindingNode {
 /// sum of solid angles, steradians) after the traversal.
 template <typename T>
 struct WindingNumberSum {
-  const MeshTriangle<T>* tris;     ///< leaf-ordered triangles
-  const MeshWindingNode<T>* wn;    ///< one per inner node
-  Vec3<T> p;                       ///< the query point
-  T beta2;                         ///< beta²
-  T omega;                         ///< running sum (start at 0)
+  const MeshTriangle<T>* tris;   ///< leaf-ordered triangles
+  const MeshWindingNode<T>* wn;  ///< one per inner node
+  Vec3<T> p;                     ///< the query point
+  T beta2;                       ///< beta²
+  T omega;                       ///< running sum (start at 0)
 
   ALFVEN_HOST_DEVICE ALFVEN_INLINE void leaf(std::int32_t code) {
     const std::int32_t first = bvh::leaf_first(code), end = first + bvh::leaf_count(code);

@@ -22,7 +22,8 @@ class CsvLog {
   /// Opens `path`.
   ///
   /// @param columns  column names: non-empty, unique, without ',', '"' or line breaks
-  /// @param append   false: replace the file (atomically) by one holding the header. true (restart):
+  /// @param append   false: replace the file (atomically) by one holding the header. true
+  /// (restart):
   ///                 keep the rows already there; if the file is missing or empty the header is
   ///                 written; otherwise its first line must equal the header, and an incomplete
   ///                 last line (a crash in mid-row) is cut off.

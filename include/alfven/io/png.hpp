@@ -16,7 +16,8 @@ namespace io {
 /// failure leaves an earlier file of that name as it was.
 /// @throws alfven::Error if the sizes disagree, the file cannot be created, or libpng fails;
 ///         the message names the file. No temporary file is left.
-void write_png_rgb(const std::string& path, int width, int height, const std::vector<std::uint8_t>& rgb);
+void write_png_rgb(const std::string& path, int width, int height,
+                   const std::vector<std::uint8_t>& rgb);
 
 /// Reads an 8-bit RGB or RGBA PNG (alpha dropped) into `rgb` (layout as write_png_rgb).
 /// @throws alfven::Error naming the file if it cannot be read or is not a PNG.

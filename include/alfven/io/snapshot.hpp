@@ -133,8 +133,9 @@ struct BlockSource {
 /// block from `source`: the memory held is one block of every field, whatever the grid. Used by
 /// rank 0 of an MPI run without parallel HDF5, which receives the other ranks' blocks in turn.
 /// @throws alfven::Error as write_snapshot, and for blocks outside the grid.
-void write_snapshot_by_blocks(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
-                              const std::vector<std::string>& names, DataType type, const BlockSource& source,
+void write_snapshot_by_blocks(const std::string& path, const GridInfo& grid,
+                              const SnapshotMeta& meta, const std::vector<std::string>& names,
+                              DataType type, const BlockSource& source,
                               const StorageOptions& options = {});
 
 /// What write_snapshot_collective needs of the MPI processes that write together.
@@ -162,8 +163,9 @@ std::string hdf5_description();
 ///                within the block; names, types and order identical on every process
 /// @throws alfven::Error on every process when any of them fails (the failing one names what
 ///         failed; the others say which rank failed), and in a build without parallel HDF5.
-void write_snapshot_collective(const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
-                               const std::vector<FieldRef>& fields, const CellBox& block, const Collective& comm,
+void write_snapshot_collective(const std::string& path, const GridInfo& grid,
+                               const SnapshotMeta& meta, const std::vector<FieldRef>& fields,
+                               const CellBox& block, const Collective& comm,
                                const StorageOptions& options = {});
 
 /// Number of files a failed write left that HDF5 could not close (its final flush failed: a full

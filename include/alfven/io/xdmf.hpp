@@ -42,7 +42,8 @@ enum class XdmfCentring {
 void write_xdmf(const std::string& xdmf_path, const GridInfo& grid, DataType type,
                 const std::vector<std::string>& field_names,
                 const std::vector<std::pair<std::string, double>>& snapshots,
-                XdmfCentring centring = XdmfCentring::Cell, const std::vector<std::string>& vectors = {});
+                XdmfCentring centring = XdmfCentring::Cell,
+                const std::vector<std::string>& vectors = {});
 
 }  // namespace io
 }  // namespace alfven

@@ -27,7 +27,14 @@ enum BoundaryCode : int {
 };
 
 /// Face index: 2 * axis + (0 lower, 1 upper).
-enum FaceIndex : int { face_x_lower = 0, face_x_upper, face_y_lower, face_y_upper, face_z_lower, face_z_upper };
+enum FaceIndex : int {
+  face_x_lower = 0,
+  face_x_upper,
+  face_y_lower,
+  face_y_upper,
+  face_z_lower,
+  face_z_upper
+};
 
 /// Boundary codes of the nine variables on the six faces; trivially copyable.
 struct BoundaryConditions {
@@ -125,7 +132,9 @@ struct BoundaryKernel {
 };
 
 /// Number of ghost cells of both faces of `axis` (0 on an inactive axis).
-inline long boundary_cells(const Grid& g, int axis) { return boundary_cells_of(g, axis); }
+inline long boundary_cells(const Grid& g, int axis) {
+  return boundary_cells_of(g, axis);
+}
 
 /// True when some variable of a face of `axis` is bc_fixed.
 inline bool has_fixed_face(const BoundaryConditions& bc, int axis) {

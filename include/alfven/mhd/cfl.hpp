@@ -26,7 +26,9 @@ template <typename Real>
 struct TimeStepCheck {
   Real dt;
   long bad_cell;
-  ALFVEN_HOST_DEVICE bool operator==(const TimeStepCheck& o) const { return dt == o.dt && bad_cell == o.bad_cell; }
+  ALFVEN_HOST_DEVICE bool operator==(const TimeStepCheck& o) const {
+    return dt == o.dt && bad_cell == o.bad_cell;
+  }
   /// Identity of TimeStepMin.
   static TimeStepCheck identity() { return {Real(1e30), LONG_MAX}; }
 };
@@ -34,7 +36,8 @@ struct TimeStepCheck {
 /// Combines two TimeStepCheck values (minimum of each member).
 struct TimeStepMin {
   template <typename Real>
-  ALFVEN_HOST_DEVICE TimeStepCheck<Real> operator()(const TimeStepCheck<Real>& a, const TimeStepCheck<Real>& b) const {
+  ALFVEN_HOST_DEVICE TimeStepCheck<Real> operator()(const TimeStepCheck<Real>& a,
+                                                    const TimeStepCheck<Real>& b) const {
     return {b.dt < a.dt ? b.dt : a.dt, b.bad_cell < a.bad_cell ? b.bad_cell : a.bad_cell};
   }
 };
@@ -42,7 +45,8 @@ struct TimeStepMin {
 /// True if the state cannot be evolved: any NaN/inf, rho <= 0 or e < 0.
 template <typename Real>
 ALFVEN_HOST_DEVICE bool unphysical(const Primitive<Real>& s) {
-  bool bad = !(s.rho > Real(0)) || !(s.e >= Real(0)) || math::not_finite(s.psi) || math::not_finite(s.e);
+  bool bad =
+      !(s.rho > Real(0)) || !(s.e >= Real(0)) || math::not_finite(s.psi) || math::not_finite(s.e);
   for (int b = 0; b < 3; ++b) bad = bad || math::not_finite(s.v[b]) || math::not_finite(s.b[b]);
   return bad;
 }
@@ -66,11 +70,15 @@ struct TimeStepKernel {
     if (solid && solid[c] < Real(0)) return TimeStepCheck<Real>{Real(1e30), LONG_MAX};
     const Primitive<Real> s = CellAccess<const Real>(q).load(c);
     if (unphysical(s)) return {Real(1e30), c};
-    const Real speed = eos.sound_speed(s.e) + math::sqrt(s.v2()) + math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);
-    const Real dmin = Real(math::min(math::min(grid.cfl_spacing(0), grid.cfl_spacing(1)), grid.cfl_spacing(2)));
+    const Real speed = eos.sound_speed(s.e) + math::sqrt(s.v2()) +
+                       math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);
+    const Real dmin =
+        Real(math::min(math::min(grid.cfl_spacing(0), grid.cfl_spacing(1)), grid.cfl_spacing(2)));
     if constexpr (Dissipative) {
       const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
-      return {math::min(cfl_number * dmin / speed, dissipative_time_step(dissipation, source, grid, x)), LONG_MAX};
+      return {
+          math::min(cfl_number * dmin / speed, dissipative_time_step(dissipation, source, grid, x)),
+          LONG_MAX};
     }
     return {cfl_number * dmin / speed, LONG_MAX};
   }

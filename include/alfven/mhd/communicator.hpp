@@ -105,7 +105,8 @@ class SerialCommunicator final : public Communicator {
   int rank() const override { return 0; }
   int size() const override { return 1; }
   void exchange(int, const void* const[2], void* const[2], const std::size_t[2]) const override {
-    ALFVEN_REQUIRE(false, "SerialCommunicator::exchange: a single block has no neighbours to exchange with");
+    ALFVEN_REQUIRE(
+        false, "SerialCommunicator::exchange: a single block has no neighbours to exchange with");
   }
   double min(double x) const override { return x; }
   long min(long x) const override { return x; }
@@ -116,10 +117,12 @@ class SerialCommunicator final : public Communicator {
     return std::vector<unsigned char>(p, p + bytes);
   }
   void send(const void*, std::size_t, int dest) const override {
-    ALFVEN_REQUIRE(false, "SerialCommunicator::send: a single block has no rank " << dest << " to send to");
+    ALFVEN_REQUIRE(
+        false, "SerialCommunicator::send: a single block has no rank " << dest << " to send to");
   }
   void receive(void*, std::size_t, int source) const override {
-    ALFVEN_REQUIRE(false, "SerialCommunicator::receive: a single block has no rank " << source << " to receive from");
+    ALFVEN_REQUIRE(false, "SerialCommunicator::receive: a single block has no rank "
+                              << source << " to receive from");
   }
   std::string broadcast(const std::string& s, int) const override { return s; }
 };
@@ -169,7 +172,8 @@ inline double halo_volume(const Grid& global, const int d[3]) {
   return v;
 }
 // Every split of `size` ranks into equal blocks of `global`, with procs[a] > 0 fixed.
-inline std::vector<std::array<int, 3>> decompositions(int size, const int procs[3], const Grid& global) {
+inline std::vector<std::array<int, 3>> decompositions(int size, const int procs[3],
+                                                      const Grid& global) {
   std::vector<std::array<int, 3>> all;
   for (int px = 1; px <= size; ++px) {
     if (size % px || (procs[0] > 0 && px != procs[0]) || !divides(global, 0, px)) continue;
@@ -192,8 +196,9 @@ inline std::vector<std::array<int, 3>> decompositions(int size, const int procs[
 inline std::array<int, 3> choose_decomposition(int size, const int procs[3], const Grid& global) {
   for (int a = 0; a < 3; ++a)
     if (!global.active(a) && procs[a] > 1)
-      throw DecompositionError(std::string("mpi.") + "xyz"[a] + "_procs = " + std::to_string(procs[a]) +
-                               " but the grid has one cell along " + "xyz"[a] + "; set it to 1 (or 0)");
+      throw DecompositionError(
+          std::string("mpi.") + "xyz"[a] + "_procs = " + std::to_string(procs[a]) +
+          " but the grid has one cell along " + "xyz"[a] + "; set it to 1 (or 0)");
   const auto all = detail::decompositions(size, procs, global);
   if (!all.empty()) {
     auto key = [&](const std::array<int, 3>& d) {
@@ -238,23 +243,29 @@ inline Grid Communicator::local_grid(const Grid& global) const {
   Grid g = global;
   for (int a = 0; a < 3; ++a) {
     if (dims_[a] == 1) continue;
-    ALFVEN_REQUIRE(global.active(a), "mpi: " << "xyz"[a] << "_procs = " << dims_[a] << " but the grid has one cell along "
-                                            << "xyz"[a] << "; set mpi." << "xyz"[a] << "_procs: 1");
+    ALFVEN_REQUIRE(global.active(a), "mpi: "
+                                         << "xyz"[a] << "_procs = " << dims_[a]
+                                         << " but the grid has one cell along "
+                                         << "xyz"[a] << "; set mpi."
+                                         << "xyz"[a] << "_procs: 1");
     if (global.global_n[a] % dims_[a] != 0) {
       std::string works;
       for (int p = 1; p <= global.global_n[a] && works.size() < 60; ++p)
         if (global.global_n[a] % p == 0 && global.global_n[a] / p >= global.margin[a])
           works += (works.empty() ? "" : ", ") + std::to_string(p);
-      ALFVEN_REQUIRE(false, "grid: " << "ijk"[a] << "_size = " << global.global_n[a] << " does not divide into "
-                                     << dims_[a] << " blocks along " << "xyz"[a] << " (mpi." << "xyz"[a]
-                                     << "_procs); use a multiple of " << dims_[a] << ", or "
-                                     << "xyz"[a] << "_procs in {" << works << "}");
+      ALFVEN_REQUIRE(false, "grid: "
+                                << "ijk"[a] << "_size = " << global.global_n[a]
+                                << " does not divide into " << dims_[a] << " blocks along "
+                                << "xyz"[a] << " (mpi."
+                                << "xyz"[a] << "_procs); use a multiple of " << dims_[a] << ", or "
+                                << "xyz"[a] << "_procs in {" << works << "}");
     }
     g.n[a] = global.global_n[a] / dims_[a];
-    ALFVEN_REQUIRE(g.n[a] >= global.margin[a], "grid: blocks of " << g.n[a] << " cells along " << "xyz"[a]
-                                                                  << " are thinner than the " << global.margin[a]
-                                                                  << " ghost cells; use fewer ranks along "
-                                                                  << "xyz"[a]);
+    ALFVEN_REQUIRE(g.n[a] >= global.margin[a],
+                   "grid: blocks of " << g.n[a] << " cells along "
+                                      << "xyz"[a] << " are thinner than the " << global.margin[a]
+                                      << " ghost cells; use fewer ranks along "
+                                      << "xyz"[a]);
     g.offset[a] = coords_[a] * g.n[a];
     g.total[a] = g.n[a] + 2 * g.margin[a];
   }

@@ -20,18 +20,20 @@ namespace mhd {
 
 /// Fourth-order centred first derivative from the values two and one cells below (m2, m1) and
 /// above (p1, p2) a cell, with spacing d: (-p2 + 8 p1 - 8 m1 + m2) / (12 d).
-ALFVEN_HOST_DEVICE inline double fourth_order_derivative(double m2, double m1, double p1, double p2, double d) {
+ALFVEN_HOST_DEVICE inline double fourth_order_derivative(double m2, double m1, double p1, double p2,
+                                                         double d) {
   return (-p2 + 8.0 * p1 - 8.0 * m1 + m2) / (12.0 * d);
 }
 
 /// d(variable v)/d(axis) at cell c (linear index with ghosts) of a fields view; 0 on an
 /// inactive axis.
 template <typename T>
-ALFVEN_HOST_DEVICE double derivative(const CellAccess<T>& a, const Grid& grid, long c, int v, int axis) {
+ALFVEN_HOST_DEVICE double derivative(const CellAccess<T>& a, const Grid& grid, long c, int v,
+                                     int axis) {
   if (!grid.active(axis)) return 0.0;
   const long st = grid.stride(axis);
-  return fourth_order_derivative(double(a(c - 2 * st, v)), double(a(c - st, v)), double(a(c + st, v)),
-                                 double(a(c + 2 * st, v)), grid.d[axis]);
+  return fourth_order_derivative(double(a(c - 2 * st, v)), double(a(c - st, v)),
+                                 double(a(c + st, v)), double(a(c + 2 * st, v)), grid.d[axis]);
 }
 
 /// div B at cell c: the sum over active axes of dB_a/dx_a.
@@ -46,7 +48,8 @@ ALFVEN_HOST_DEVICE double divergence_b(const CellAccess<T>& a, const Grid& grid,
 /// `first` (velocity_x or magnetic_field_x): (curl u)_i = d u_k / d x_j - d u_j / d x_k with
 /// (i, j, k) cyclic.
 template <typename T>
-ALFVEN_HOST_DEVICE double curl(const CellAccess<T>& a, const Grid& grid, long c, int first, int component) {
+ALFVEN_HOST_DEVICE double curl(const CellAccess<T>& a, const Grid& grid, long c, int first,
+                               int component) {
   const int j = (component + 1) % 3, k = (component + 2) % 3;
   return derivative(a, grid, c, first + k, j) - derivative(a, grid, c, first + j, k);
 }
@@ -73,13 +76,15 @@ ALFVEN_HOST_DEVICE inline double mach_number(const Primitive<double>& s, double 
 
 /// Component `component` of the current density curl B / (4 pi) (Gaussian units, c = 1).
 template <typename T>
-ALFVEN_HOST_DEVICE double current_density(const CellAccess<T>& a, const Grid& grid, long c, int component) {
+ALFVEN_HOST_DEVICE double current_density(const CellAccess<T>& a, const Grid& grid, long c,
+                                          int component) {
   return curl(a, grid, c, magnetic_field_x, component) * Gaussian<double>::inv_4pi;
 }
 
 /// Component `component` of the vorticity curl v.
 template <typename T>
-ALFVEN_HOST_DEVICE double vorticity(const CellAccess<T>& a, const Grid& grid, long c, int component) {
+ALFVEN_HOST_DEVICE double vorticity(const CellAccess<T>& a, const Grid& grid, long c,
+                                    int component) {
   return curl(a, grid, c, velocity_x, component);
 }
 

@@ -17,13 +17,16 @@ struct Totals {
   double mass;
   double energy;
   double max_div_b;
-  bool operator==(const Totals& o) const { return mass == o.mass && energy == o.energy && max_div_b == o.max_div_b; }
+  bool operator==(const Totals& o) const {
+    return mass == o.mass && energy == o.energy && max_div_b == o.max_div_b;
+  }
 };
 
 /// Combines Totals: sums and maximum.
 struct TotalsOp {
   ALFVEN_HOST_DEVICE Totals operator()(const Totals& a, const Totals& b) const {
-    return {a.mass + b.mass, a.energy + b.energy, a.max_div_b > b.max_div_b ? a.max_div_b : b.max_div_b};
+    return {a.mass + b.mass, a.energy + b.energy,
+            a.max_div_b > b.max_div_b ? a.max_div_b : b.max_div_b};
   }
 };
 

@@ -31,16 +31,16 @@ namespace mhd {
 /// A source with varying_resistivity adds its eta(x) to `eta` (source.hpp).
 template <typename Real>
 struct DissipationCoefficients {
-  Real eta = 0;           ///< uniform magnetic diffusivity
-  Real nu = 0;            ///< uniform kinematic viscosity
+  Real eta = 0;              ///< uniform magnetic diffusivity
+  Real nu = 0;               ///< uniform kinematic viscosity
   Real eta_cfl = Real(0.5);  ///< resistivity.cfl_number
   Real nu_cfl = Real(0.5);   ///< viscosity.cfl_number
 };
 
 /// The diffusivity at position x: the uniform eta plus the source's eta(x), if it has one.
 template <typename Real, typename Source>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE Real resistivity_at(const DissipationCoefficients<Real>& k, const Source& source,
-                                                    const Real* x) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Real resistivity_at(const DissipationCoefficients<Real>& k,
+                                                     const Source& source, const Real* x) {
   if constexpr (source_has_resistivity<Source>::value) return k.eta + source.resistivity(x);
   (void)source;
   (void)x;
@@ -51,10 +51,9 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE Real resistivity_at(const DissipationCoefficien
 /// index c) of the stage argument q; the caller updates the cell with div as with the ideal
 /// fluxes. Reads the cells that share a face or an edge with c (ghost cells included).
 template <typename Real, typename Source>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_dissipative_divergence(const CellAccess<const Real>& q, long c, int i, int j,
-                                                                int k, const Grid& grid,
-                                                                const DissipationCoefficients<Real>& coef,
-                                                                const Source& source, Real* div) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_dissipative_divergence(
+    const CellAccess<const Real>& q, long c, int i, int j, int k, const Grid& grid,
+    const DissipationCoefficients<Real>& coef, const Source& source, Real* div) {
   const bool resistive = coef.eta > Real(0) || source_has_resistivity<Source>::value;
   const bool viscous = coef.nu > Real(0);
   const int idx[3] = {i, j, k};
@@ -68,8 +67,10 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_dissipative_divergence(const CellAcces
       Real* flux = side == 0 ? lower : upper;
       if (viscous) add_viscous_flux(f, a, coef.nu, flux);
       if (resistive) {
-        Real x[3] = {Real(grid.centre(0, idx[0])), Real(grid.centre(1, idx[1])), Real(grid.centre(2, idx[2]))};
-        x[a] = Real(grid.centre(a, idx[a]) + (side == 0 ? -0.5 : 0.5) * grid.d[a]);  // the face centre
+        Real x[3] = {Real(grid.centre(0, idx[0])), Real(grid.centre(1, idx[1])),
+                     Real(grid.centre(2, idx[2]))};
+        x[a] =
+            Real(grid.centre(a, idx[a]) + (side == 0 ? -0.5 : 0.5) * grid.d[a]);  // the face centre
         add_resistive_flux(f, a, resistivity_at(coef, source, x), flux);
       }
     }
@@ -81,15 +82,17 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_dissipative_divergence(const CellAcces
 /// The stable step of the resistivity and viscosity at cell centre x (resistivity.hpp,
 /// diffusive_time_step): the smaller of the two limits, 1e30 where neither acts.
 template <typename Real, typename Source>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE Real dissipative_time_step(const DissipationCoefficients<Real>& coef,
-                                                           const Source& source, const Grid& grid, const Real* x) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Real
+dissipative_time_step(const DissipationCoefficients<Real>& coef, const Source& source,
+                      const Grid& grid, const Real* x) {
   Real inv_dx2_sum = 0;
   for (int a = 0; a < 3; ++a)
     if (grid.active(a)) inv_dx2_sum += Real(1) / (Real(grid.d[a]) * Real(grid.d[a]));
   Real dt = Real(1e30);
   const Real eta = resistivity_at(coef, source, x);
   if (eta > Real(0)) dt = math::min(dt, diffusive_time_step(coef.eta_cfl, eta, inv_dx2_sum));
-  if (coef.nu > Real(0)) dt = math::min(dt, diffusive_time_step(coef.nu_cfl, viscous_diffusivity(coef.nu), inv_dx2_sum));
+  if (coef.nu > Real(0))
+    dt = math::min(dt, diffusive_time_step(coef.nu_cfl, viscous_diffusivity(coef.nu), inv_dx2_sum));
   return dt;
 }
 

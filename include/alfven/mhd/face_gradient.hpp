@@ -38,8 +38,9 @@ struct FaceState {
 /// step along every other active axis from L and R (ghost cells are valid there: the boundary
 /// fill covers edges and corners).
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE FaceState<Real> face_state(const CellAccess<const Real>& q, long c, int a,
-                                                           const Grid& grid, bool with_velocity, bool with_field) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE FaceState<Real> face_state(const CellAccess<const Real>& q, long c,
+                                                            int a, const Grid& grid,
+                                                            bool with_velocity, bool with_field) {
   FaceState<Real> f{};
   const long s = grid.stride(a);
   const long cl = c, cr = c + s;

@@ -25,13 +25,16 @@ class Fields {
  public:
   Fields() = default;
   /// Allocates (uninitialised) storage for `grid` including ghost cells.
-  explicit Fields(const Grid& grid) : data_(grid.total[0], grid.total[1], grid.total[2], int(num_vars)) {}
+  explicit Fields(const Grid& grid)
+      : data_(grid.total[0], grid.total[1], grid.total[2], int(num_vars)) {}
 
   FieldsView<Real> view() { return data_.view(); }
   ConstFieldsView<Real> const_view() const { return data_.const_view(); }
   /// Copies all fields (ghosts included) from `src`, possibly in another backend's memory.
   template <typename B>
-  void copy_from(const Fields<Real, B>& src) { data_.copy_from(src.array()); }
+  void copy_from(const Fields<Real, B>& src) {
+    data_.copy_from(src.array());
+  }
   Fields(Fields&&) noexcept = default;
   Fields& operator=(Fields&&) noexcept = default;
   /// O(1) exchange of storage.

@@ -23,7 +23,8 @@ struct Floors {
   bool active() const { return rho_min > Real(0) || p_min > Real(0); }
   /// Raises the density and the internal energy of cell c of `q` to the floors (p = (gamma - 1)
   /// rho e >= p_min); a NaN is replaced by the floor as well.
-  ALFVEN_HOST_DEVICE void apply(const CellAccess<Real>& q, long c, const IdealGas<Real>& eos) const {
+  ALFVEN_HOST_DEVICE void apply(const CellAccess<Real>& q, long c,
+                                const IdealGas<Real>& eos) const {
     Real& rho = q(c, density);
     if (!(rho >= rho_min)) rho = rho_min;
     Real& e = q(c, internal_energy);

@@ -20,12 +20,19 @@ namespace alfven {
 namespace mhd {
 
 /// Index of each conserved quantity in a flux or update vector.
-enum ConservedIndex : int { c_mass = 0, c_mom = 1, c_mag = 4, c_psi = 7, c_energy = 8, num_conserved = 9 };
+enum ConservedIndex : int {
+  c_mass = 0,
+  c_mom = 1,
+  c_mag = 4,
+  c_psi = 7,
+  c_energy = 8,
+  num_conserved = 9
+};
 
 /// Writes F_a(q), the nine fluxes above along axis a, into f[0..8].
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, int a, const IdealGas<Real>& eos, Real ch2,
-                                                   Real* f) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, int a,
+                                                    const IdealGas<Real>& eos, Real ch2, Real* f) {
   const Real p = eos.pressure(q.rho, q.e);
   const Real b2 = q.b2();
   const Real va = q.v[a];
@@ -47,9 +54,11 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, in
 /// D_a f = (f_{i-2} - 8 f_{i-1} + 8 f_{i+1} - f_{i+2}) / (12 dx_a), summed in that order so that
 /// every code path that uses it rounds identically.
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_derivative(const Real* fm2, const Real* fm1, const Real* fp1, const Real* fp2,
-                                                    Real inv12d, Real* div) {
-  for (int n = 0; n < num_conserved; ++n) div[n] += (((fm2[n] - Real(8) * fm1[n]) + Real(8) * fp1[n]) - fp2[n]) * inv12d;
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_derivative(const Real* fm2, const Real* fm1,
+                                                     const Real* fp1, const Real* fp2, Real inv12d,
+                                                     Real* div) {
+  for (int n = 0; n < num_conserved; ++n)
+    div[n] += (((fm2[n] - Real(8) * fm1[n]) + Real(8) * fp1[n]) - fp2[n]) * inv12d;
 }
 
 }  // namespace mhd

@@ -54,7 +54,8 @@ struct Grid {
   ALFVEN_HOST_DEVICE double cell_volume() const { return d[0] * d[1] * d[2]; }
   /// The interior cells as a Range3D.
   Range3D interior() const {
-    return make_range(margin[0], margin[0] + n[0], margin[1], margin[1] + n[1], margin[2], margin[2] + n[2]);
+    return make_range(margin[0], margin[0] + n[0], margin[1], margin[1] + n[1], margin[2],
+                      margin[2] + n[2]);
   }
   /// Every cell, ghosts included.
   Range3D all() const { return make_range(0, total[0], 0, total[1], 0, total[2]); }
@@ -68,9 +69,11 @@ inline Grid make_grid(int nx, int ny, int nz, const double lo[3], const double h
   const int n[3] = {nx, ny, nz};
   Grid g;
   for (int a = 0; a < 3; ++a) {
-    ALFVEN_REQUIRE(n[a] >= 1, "grid size along axis " << "xyz"[a] << " must be >= 1, got " << n[a]);
-    ALFVEN_REQUIRE(hi[a] > lo[a], "grid: " << "xyz"[a] << "_max (" << hi[a] << ") must exceed "
-                                          << "xyz"[a] << "_min (" << lo[a] << ")");
+    ALFVEN_REQUIRE(n[a] >= 1, "grid size along axis "
+                                  << "xyz"[a] << " must be >= 1, got " << n[a]);
+    ALFVEN_REQUIRE(hi[a] > lo[a], "grid: "
+                                      << "xyz"[a] << "_max (" << hi[a] << ") must exceed "
+                                      << "xyz"[a] << "_min (" << lo[a] << ")");
     g.global_n[a] = n[a];
     g.n[a] = n[a];
     g.lo[a] = lo[a];
@@ -79,7 +82,9 @@ inline Grid make_grid(int nx, int ny, int nz, const double lo[3], const double h
   }
   for (int a = 0; a < 3; ++a) {
     if (g.active(a)) {
-      ALFVEN_REQUIRE(margin >= 2, "grid.margin must be >= 2 (the stencils need two ghost cells), got " << margin);
+      ALFVEN_REQUIRE(
+          margin >= 2,
+          "grid.margin must be >= 2 (the stencils need two ghost cells), got " << margin);
       g.margin[a] = margin;
     }
     g.total[a] = g.n[a] + 2 * g.margin[a];

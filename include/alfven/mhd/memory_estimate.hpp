@@ -39,14 +39,14 @@ struct MemoryNeed {
 
 /// What the estimate depends on.
 struct MemoryEstimateInput {
-  Grid local;                  ///< this rank's block (n, margin, total)
-  Grid global;                 ///< the whole grid (global_n)
-  int real_size = 8;           ///< sizeof(Real): 4 or 8
-  bool device = false;         ///< the solver's fields live on a CUDA device
-  bool staged_halos = false;   ///< device halos staged through pinned host memory
+  Grid local;                             ///< this rank's block (n, margin, total)
+  Grid global;                            ///< the whole grid (global_n)
+  int real_size = 8;                      ///< sizeof(Real): 4 or 8
+  bool device = false;                    ///< the solver's fields live on a CUDA device
+  bool staged_halos = false;              ///< device halos staged through pinned host memory
   bool split[3] = {false, false, false};  ///< axes split between ranks (halo buffers)
-  bool root = true;            ///< rank 0: gathers and writes the global output
-  bool restarting = false;     ///< the run starts from a snapshot
+  bool root = true;                       ///< rank 0: gathers and writes the global output
+  bool restarting = false;                ///< the run starts from a snapshot
 };
 
 /// The estimate described in the file brief.

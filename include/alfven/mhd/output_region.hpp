@@ -13,15 +13,17 @@ namespace mhd {
 
 /// Centre of cell i along an axis of n cells over [lo, hi]: lo + (i + 0.5) (hi - lo) / n, in
 /// the order io::cell_centre evaluates it.
-inline double output_cell_centre(double lo, double hi, int n, int i) { return lo + (i + 0.5) * (hi - lo) / n; }
+inline double output_cell_centre(double lo, double hi, int n, int i) {
+  return lo + (i + 0.5) * (hi - lo) / n;
+}
 
 /// The cells of an output block on a grid of n[a] cells over [lo[a], hi[a]]: offset and count per
 /// axis. Whole grid by default. A slice at coordinate s on axis a: the cell that contains s
 /// (floor((s - lo) / h), the last cell for s = hi). A box: the cells whose centres lie in
 /// [box_min, box_max] on every axis with more than one cell (an axis of one cell keeps it).
 /// Returns false when the slice lies outside [lo, hi] or the box holds no cell centre on an axis.
-inline bool output_region(const OutputBlockConfig& c, const int n[3], const double lo[3], const double hi[3],
-                          int offset[3], int count[3]) {
+inline bool output_region(const OutputBlockConfig& c, const int n[3], const double lo[3],
+                          const double hi[3], int offset[3], int count[3]) {
   for (int a = 0; a < 3; ++a) {
     offset[a] = 0;
     count[a] = n[a];

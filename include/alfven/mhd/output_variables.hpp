@@ -14,23 +14,23 @@ namespace mhd {
 
 /// A variable an output can hold, each one dataset (vectors: three datasets _x, _y, _z).
 enum class OutputQuantity {
-  Field,              ///< one of the nine primitive variables (index `field`)
-  SignedDistance,     ///< distance to the nearest embedded body (runs with bodies)
-  Pressure,           ///< gas pressure p
-  MagneticPressure,   ///< |B|^2 / (8 pi)
-  PlasmaBeta,         ///< p / (|B|^2 / (8 pi))
-  MachNumber,         ///< |v| / c_s
-  CurrentDensity,     ///< (curl B) / (4 pi), component `component`
-  Vorticity,          ///< curl v, component `component`
-  DivB,               ///< div B
+  Field,             ///< one of the nine primitive variables (index `field`)
+  SignedDistance,    ///< distance to the nearest embedded body (runs with bodies)
+  Pressure,          ///< gas pressure p
+  MagneticPressure,  ///< |B|^2 / (8 pi)
+  PlasmaBeta,        ///< p / (|B|^2 / (8 pi))
+  MachNumber,        ///< |v| / c_s
+  CurrentDensity,    ///< (curl B) / (4 pi), component `component`
+  Vorticity,         ///< curl v, component `component`
+  DivB,              ///< div B
 };
 
 /// One dataset of an output: what it holds and its name in the file.
 struct OutputVariable {
-  std::string name;          ///< dataset name, e.g. "pressure", "vorticity_z", "density"
-  OutputQuantity quantity;   ///< what is computed
-  int field = -1;            ///< Field: the variable index (alfven::mhd::Var)
-  int component = -1;        ///< CurrentDensity, Vorticity: 0, 1, 2 (x, y, z)
+  std::string name;         ///< dataset name, e.g. "pressure", "vorticity_z", "density"
+  OutputQuantity quantity;  ///< what is computed
+  int field = -1;           ///< Field: the variable index (alfven::mhd::Var)
+  int component = -1;       ///< CurrentDensity, Vorticity: 0, 1, 2 (x, y, z)
 };
 
 /// The datasets `name` stands for: a field ("density"), a vector ("velocity",
@@ -45,7 +45,8 @@ inline std::vector<OutputVariable> output_variables(const std::string& name, std
   const char* const xyz[3] = {"_x", "_y", "_z"};
   if (name == "velocity" || name == "magnetic_field") {
     const int first = name == "velocity" ? velocity_x : magnetic_field_x;
-    for (int c = 0; c < 3; ++c) out.push_back({var_name(first + c), OutputQuantity::Field, first + c, -1});
+    for (int c = 0; c < 3; ++c)
+      out.push_back({var_name(first + c), OutputQuantity::Field, first + c, -1});
     return out;
   }
   for (const char* vector : {"current_density", "vorticity"}) {
@@ -65,8 +66,10 @@ inline std::vector<OutputVariable> output_variables(const std::string& name, std
   if (name == "mach_number") return {{name, OutputQuantity::MachNumber, -1, -1}};
   if (name == "div_b") return {{name, OutputQuantity::DivB, -1, -1}};
   if (name == "temperature")
-    why = "temperature: the ideal-gas law of this code, p = (gamma - 1) rho e, has no temperature scale (no "
-          "mean molecular weight); write pressure or internal_energy instead";
+    why =
+        "temperature: the ideal-gas law of this code, p = (gamma - 1) rho e, has no temperature "
+        "scale (no "
+        "mean molecular weight); write pressure or internal_energy instead";
   else
     why = "unknown variable '" + name + "'";
   return out;
@@ -76,8 +79,9 @@ inline std::vector<OutputVariable> output_variables(const std::string& name, std
 inline std::vector<std::string> output_variable_names() {
   std::vector<std::string> names;
   for (int v = 0; v < num_vars; ++v) names.push_back(var_name(v));
-  for (const char* n : {"velocity", "magnetic_field", "signed_distance", "pressure", "magnetic_pressure",
-                        "plasma_beta", "mach_number", "current_density", "vorticity", "div_b"})
+  for (const char* n :
+       {"velocity", "magnetic_field", "signed_distance", "pressure", "magnetic_pressure",
+        "plasma_beta", "mach_number", "current_density", "vorticity", "div_b"})
     names.push_back(n);
   return names;
 }

@@ -58,7 +58,8 @@ void synchronize_ranks();
 /// a, or chosen by MPI_Dims_create where procs[a] is 0 (only active axes are split). Throws
 /// alfven::Error (identically on every rank) when the product does not equal the number of
 /// ranks, saying which values would.
-std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3], const Grid& global);
+std::unique_ptr<Communicator> make_communicator(const int procs[3], const bool periodic[3],
+                                                const Grid& global);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -21,7 +21,8 @@ namespace mhd {
 /// Adds the viscous fluxes across a face normal to axis `a` (face state f with rho, v and the
 /// velocity gradient, kinematic viscosity nu) to flux[0..8] (layout of flux.hpp).
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_viscous_flux(const FaceState<Real>& f, int a, Real nu, Real* flux) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_viscous_flux(const FaceState<Real>& f, int a, Real nu,
+                                                       Real* flux) {
   const Real div_v = f.grad_v[0][0] + f.grad_v[1][1] + f.grad_v[2][2];
   const Real mu = f.rho * nu;
   Real work = 0;

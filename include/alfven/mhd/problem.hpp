@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "alfven/mhd/boundary.hpp"
 #include "alfven/config/config.hpp"
+#include "alfven/mhd/boundary.hpp"
 #include "alfven/mhd/solver_interface.hpp"
 
 namespace alfven {
@@ -25,11 +25,11 @@ namespace mhd {
 
 /// Primitive state of one cell at t = 0, in the solver's units (Gaussian, see variables.hpp).
 struct InitialState {
-  double density = 1;                      ///< rho
-  double velocity[3] = {0, 0, 0};          ///< v
-  double magnetic_field[3] = {0, 0, 0};    ///< B (Gaussian: magnetic pressure B^2 / 8 pi)
-  double internal_energy = 1;              ///< e, specific internal energy (p = (gamma - 1) rho e)
-  double psi = 0;                          ///< GLM potential (normally 0)
+  double density = 1;                    ///< rho
+  double velocity[3] = {0, 0, 0};        ///< v
+  double magnetic_field[3] = {0, 0, 0};  ///< B (Gaussian: magnetic pressure B^2 / 8 pi)
+  double internal_energy = 1;            ///< e, specific internal energy (p = (gamma - 1) rho e)
+  double psi = 0;                        ///< GLM potential (normally 0)
 };
 
 /// A problem set-up. Implement initial_state (and name, description, default_config); override
@@ -61,9 +61,11 @@ class Problem {
   /// make_cuda_solver). A problem with sources of its own derives from ProblemWithSources
   /// (problem_sources.hpp), which overrides both. Throws alfven::Error when the backend cannot be
   /// used (no CUDA in this build or no visible device).
-  virtual std::unique_ptr<SolverInterface<float>> make_solver(const SolverSetup& setup, float precision) const;
+  virtual std::unique_ptr<SolverInterface<float>> make_solver(const SolverSetup& setup,
+                                                              float precision) const;
   /// See make_solver(const SolverSetup&, float).
-  virtual std::unique_ptr<SolverInterface<double>> make_solver(const SolverSetup& setup, double precision) const;
+  virtual std::unique_ptr<SolverInterface<double>> make_solver(const SolverSetup& setup,
+                                                               double precision) const;
 };
 
 /// Creates a new instance of a problem.
@@ -73,8 +75,8 @@ using ProblemFactory = std::function<std::unique_ptr<Problem>()>;
 /// name its instances report. Throws alfven::Error if that name is taken.
 void register_problem(ProblemFactory factory);
 
-/// Every known problem: the built-in ones (orszag_tang, sod, brio_wu, uniform_flow, kelvin_helmholtz, ...;
-/// `alfven problems` lists them) then registered ones.
+/// Every known problem: the built-in ones (orszag_tang, sod, brio_wu, uniform_flow,
+/// kelvin_helmholtz, ...; `alfven problems` lists them) then registered ones.
 std::vector<std::unique_ptr<Problem>> builtin_problems();
 
 /// A new instance of the built-in problem `name`, or nullptr if there is none.

@@ -35,10 +35,12 @@ namespace mhd {
 template <typename Derived>
 class ProblemWithSources : public Problem {
  public:
-  std::unique_ptr<SolverInterface<float>> make_solver(const SolverSetup& setup, float) const override {
+  std::unique_ptr<SolverInterface<float>> make_solver(const SolverSetup& setup,
+                                                      float) const override {
     return build<float>(setup);
   }
-  std::unique_ptr<SolverInterface<double>> make_solver(const SolverSetup& setup, double) const override {
+  std::unique_ptr<SolverInterface<double>> make_solver(const SolverSetup& setup,
+                                                       double) const override {
     return build<double>(setup);
   }
 
@@ -53,15 +55,21 @@ class ProblemWithSources : public Problem {
     const Sources sources{uniform, static_cast<const Derived&>(*this).template sources<Real>()};
     if (s.backend == "cuda") {
 #if defined(__CUDACC__)
-      ALFVEN_REQUIRE(device_available(), "--backend cuda: no CUDA device is visible (nvidia-smi lists none); "
-                                         "use --backend host");
-      return std::make_unique<SolverAdapter<Real, backend::CUDA, Sources>>(s.grid, s.scheme, sources, s.comm);
+      ALFVEN_REQUIRE(device_available(),
+                     "--backend cuda: no CUDA device is visible (nvidia-smi lists none); "
+                     "use --backend host");
+      return std::make_unique<SolverAdapter<Real, backend::CUDA, Sources>>(s.grid, s.scheme,
+                                                                           sources, s.comm);
 #else
-      ALFVEN_REQUIRE(false, "problem '" << name() << "': its sources were compiled without nvcc, so it runs on the "
-                                        "host backend only; run with --backend host (or compile its file as CUDA)");
+      ALFVEN_REQUIRE(
+          false, "problem '"
+                     << name()
+                     << "': its sources were compiled without nvcc, so it runs on the "
+                        "host backend only; run with --backend host (or compile its file as CUDA)");
 #endif
     }
-    return std::make_unique<SolverAdapter<Real, backend::Host, Sources>>(s.grid, s.scheme, sources, s.comm);
+    return std::make_unique<SolverAdapter<Real, backend::Host, Sources>>(s.grid, s.scheme, sources,
+                                                                         s.comm);
   }
 };
 

@@ -25,7 +25,8 @@ namespace mhd {
 /// Adds the resistive fluxes across a face normal to axis `a` (face state f with B and its
 /// gradient, diffusivity eta at the face) to flux[0..8] (layout of flux.hpp).
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_resistive_flux(const FaceState<Real>& f, int a, Real eta, Real* flux) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_resistive_flux(const FaceState<Real>& f, int a, Real eta,
+                                                         Real* flux) {
   Real poynting = 0;
   for (int b = 0; b < 3; ++b) {
     if (b == a) continue;
@@ -45,7 +46,8 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_resistive_flux(const FaceState<Real>& 
 /// configuration allows cfl in (0, 1] (lambda dt >= -2), and the default 0.5 leaves room for the
 /// waves, whose step is limited separately (cfl.hpp takes the smaller).
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE Real diffusive_time_step(Real cfl, Real diffusivity, Real inv_dx2_sum) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Real diffusive_time_step(Real cfl, Real diffusivity,
+                                                          Real inv_dx2_sum) {
   return cfl / (Real(2) * diffusivity * inv_dx2_sum);
 }
 

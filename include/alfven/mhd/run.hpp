@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "alfven/core/error.hpp"
 #include "alfven/config/config.hpp"
+#include "alfven/core/error.hpp"
 #include "alfven/mhd/simulation.hpp"
 
 namespace alfven {
@@ -19,15 +19,15 @@ struct RunOptions {
   /// the default problem (orszag_tang).
   std::string config;
   std::vector<std::string> overrides;  ///< `--set key=value`, applied in order
-  std::string output_dir;              ///< `--output DIR`; empty: io.output_dir, else the problem name
-  std::string backend;                 ///< `--backend host|cuda`; empty: the config's backend key
+  std::string output_dir;  ///< `--output DIR`; empty: io.output_dir, else the problem name
+  std::string backend;     ///< `--backend host|cuda`; empty: the config's backend key
   /// `--restart FILE`: continue from this snapshot (any rank count). io.continue: true does the
   /// same with the newest snapshot of the run directory. A snapshot that the run directory's
   /// index lists is continued in place (later snapshots moved aside into
   /// discarded_after_NNNN/, log rows after its step dropped, then appended to); otherwise the
   /// run directory starts with the restored state. docs/output.md, "The run directory".
   std::string restart_file;
-  bool quiet = false;                  ///< no progress line (the summary is still printed)
+  bool quiet = false;  ///< no progress line (the summary is still printed)
   /// `--walltime HH:MM:SS`: as io.walltime (this wins); empty: the configuration's.
   std::string walltime;
 };
@@ -46,22 +46,23 @@ constexpr int kExitStoppedEarly = 75;
 
 /// What a finished run reports.
 struct RunSummary {
-  std::string output_dir;         ///< the run directory
-  std::string backend;            ///< "host" or "cuda"
-  long steps = 0;                 ///< steps taken in this run
-  double time = 0;                ///< simulation time reached
-  double wall_seconds = 0;        ///< wall time of the time loop (output included)
-  double cell_updates_per_second = 0;  ///< interior cells x steps / time-loop wall time (output excluded)
-  int snapshots = 0;              ///< snapshots written
-  long cells = 0;                 ///< interior cells
-  double loop_seconds = 0;        ///< wall time of the time steps alone (output excluded)
-  double halo_seconds = 0;        ///< halo exchange time, slowest rank (ALFVEN_PROFILE_HALO=1 only)
+  std::string output_dir;   ///< the run directory
+  std::string backend;      ///< "host" or "cuda"
+  long steps = 0;           ///< steps taken in this run
+  double time = 0;          ///< simulation time reached
+  double wall_seconds = 0;  ///< wall time of the time loop (output included)
+  double cell_updates_per_second =
+      0;                    ///< interior cells x steps / time-loop wall time (output excluded)
+  int snapshots = 0;        ///< snapshots written
+  long cells = 0;           ///< interior cells
+  double loop_seconds = 0;  ///< wall time of the time steps alone (output excluded)
+  double halo_seconds = 0;  ///< halo exchange time, slowest rank (ALFVEN_PROFILE_HALO=1 only)
   /// Time the time loop spent on output (copies of the state, writing, waiting for a write in
   /// flight), rank 0; with asynchronous output the writing itself overlaps the steps.
   double output_seconds = 0;
-  bool async_output = false;      ///< files were written in the background
+  bool async_output = false;           ///< files were written in the background
   StopReason stop = StopReason::None;  ///< why the run ended
-  std::string checkpoint;         ///< the checkpoint written at an early stop ("" otherwise)
+  std::string checkpoint;              ///< the checkpoint written at an early stop ("" otherwise)
 };
 
 /// The validated configuration a RunOptions describes (built-in problem text or file, then

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "alfven/config/config.hpp"
 #include "alfven/core/error.hpp"
 #include "alfven/mhd/communicator.hpp"
-#include "alfven/config/config.hpp"
 #include "alfven/mhd/embedded/body.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/solver_interface.hpp"
@@ -33,7 +33,8 @@ SchemeParameters scheme_from(const RunConfig& config, const Problem& problem);
 /// Evaluates the problem's initial state at every cell of `grid` (ghost cells included) into
 /// host fields of that grid. The problem must have been configured.
 template <typename Real>
-void fill_initial_state(const Problem& problem, const Grid& grid, Fields<Real, backend::Host>& fields);
+void fill_initial_state(const Problem& problem, const Grid& grid,
+                        Fields<Real, backend::Host>& fields);
 
 /// Thrown when a state becomes unphysical (NaN, rho <= 0, e < 0): the message names the step,
 /// time, cell (global indices and coordinates) and variable.

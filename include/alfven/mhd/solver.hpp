@@ -49,8 +49,14 @@ class Solver {
   /// neighbouring blocks and must outlive the solver.
   Solver(const Grid& grid, const SchemeParameters& params, const Source& source = Source{},
          const Communicator* comm = nullptr)
-      : grid_(grid), params_(params), source_(source), halo_(grid, comm), q_(grid), qa_(grid),
-        qr_(grid), speed_(grid.total[0], grid.total[1], grid.total[2]) {
+      : grid_(grid),
+        params_(params),
+        source_(source),
+        halo_(grid, comm),
+        q_(grid),
+        qa_(grid),
+        qr_(grid),
+        speed_(grid.total[0], grid.total[1], grid.total[2]) {
     eos_.gamma = Real(params.gamma);
     floors_.rho_min = Real(params.density_floor);
     floors_.p_min = Real(params.pressure_floor);
@@ -58,7 +64,8 @@ class Solver {
     dissipation_.nu = Real(params.viscosity);
     dissipation_.eta_cfl = Real(params.resistivity_cfl);
     dissipation_.nu_cfl = Real(params.viscosity_cfl);
-    dissipative_ = params.resistivity > 0 || params.viscosity > 0 || source_has_resistivity<Source>::value;
+    dissipative_ =
+        params.resistivity > 0 || params.viscosity > 0 || source_has_resistivity<Source>::value;
   }
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
@@ -115,11 +122,15 @@ class Solver {
   TimeStepCheck<Real> compute_time_step() {
     if (dissipative_) {
       const TimeStepKernel<Real, Source, true> k{
-          q_.const_view(), grid_, eos_, Real(params_.cfl_number), bodies_.solid_mask(), dissipation_, source_};
-      return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{}, dt_helper_);
+          q_.const_view(),      grid_,        eos_,   Real(params_.cfl_number),
+          bodies_.solid_mask(), dissipation_, source_};
+      return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{},
+                    dt_helper_);
     }
-    const TimeStepKernel<Real> k{q_.const_view(), grid_, eos_, Real(params_.cfl_number), bodies_.solid_mask()};
-    return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{}, dt_helper_);
+    const TimeStepKernel<Real> k{q_.const_view(), grid_, eos_, Real(params_.cfl_number),
+                                 bodies_.solid_mask()};
+    return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{},
+                  dt_helper_);
   }
 
   /// Advances the state by one full step of size dt (stages, then artificial viscosity).
@@ -155,7 +166,8 @@ class Solver {
   /// Total mass, total energy and max |div B| of the current state (interior cells).
   Totals totals() const {
     return reduce(Backend{}, grid_.interior(), Totals{0, 0, 0},
-                  TotalsKernel<Real>{q_.const_view(), grid_, bodies_.solid_mask()}, TotalsOp{}, totals_helper_);
+                  TotalsKernel<Real>{q_.const_view(), grid_, bodies_.solid_mask()}, TotalsOp{},
+                  totals_helper_);
   }
 
   /// Fills the ghost cells of `f`, axis by axis (x, y, z): faces shared with another block by
@@ -249,21 +261,25 @@ class Solver {
   template <bool Dissipative>
   void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
     if (!two_pass_) {
-      StageKernel<Real, Source, Dissipative> k{q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
+      StageKernel<Real, Source, Dissipative> k{
+          q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
       k.dissipation = dissipation_;
       run_and_refresh(grid_.interior(), k, qr_);
       return;
     }
-    StageFromFluxKernel<Real, Source, Dissipative> k{q_.const_view(), arg, qr_.view(), {}, grid_, dts, psi_damping, source_};
+    StageFromFluxKernel<Real, Source, Dissipative> k{q_.const_view(), arg, qr_.view(),  {},
+                                                     grid_,           dts, psi_damping, source_};
     k.dissipation = dissipation_;
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
       if (flux_[axis].array().size() == 0) flux_[axis] = Fields<Real, Backend>(grid_);
-      for_each(Backend{}, flux_range(grid_, axis), FluxKernel<Real>{arg, flux_[axis].view(), axis, eos_, ch2});
+      for_each(Backend{}, flux_range(grid_, axis),
+               FluxKernel<Real>{arg, flux_[axis].view(), axis, eos_, ch2});
       k.flux[axis] = flux_[axis].const_view();
     }
     if (floors_.active())
-      for_each(Backend{}, grid_.interior(), FlooredKernel<decltype(k), Real>{k, qr_.view(), floors_, eos_});
+      for_each(Backend{}, grid_.interior(),
+               FlooredKernel<decltype(k), Real>{k, qr_.view(), floors_, eos_});
     else
       for_each(Backend{}, grid_.interior(), k);
     refresh(qr_);
@@ -279,8 +295,9 @@ class Solver {
   // image points of the bodies' ghost cells read neighbours along every axis.
   void apply_artificial_viscosity(Real dt) {
     // The characteristic speed is taken once, from the state after the stages (as MISO does).
-    const CharacteristicSpeedKernel<Real> ck{q_.const_view(), speed_.view(), eos_, Real(params_.cs_fac),
-                                             Real(params_.ca_fac), Real(params_.vv_fac)};
+    const CharacteristicSpeedKernel<Real> ck{
+        q_.const_view(),      speed_.view(),        eos_,
+        Real(params_.cs_fac), Real(params_.ca_fac), Real(params_.vv_fac)};
     for_each(Backend{}, grid_.all(), ck);
     int last = 2;
     while (last > 0 && !grid_.active(last)) --last;
@@ -289,12 +306,15 @@ class Solver {
       if (!grid_.active(axis)) continue;
       if (!first && !bodies_.active()) refresh_axis(q_, axis);
       first = false;
-      const ViscosityKernel<Real> vk{q_.const_view(), qr_.view(), speed_.const_view(), axis, grid_.stride(axis),
-                                     Real(dt / Real(grid_.d[axis])), Real(params_.ep), Real(params_.fh)};
+      const ViscosityKernel<Real> vk{q_.const_view(),     qr_.view(),
+                                     speed_.const_view(), axis,
+                                     grid_.stride(axis),  Real(dt / Real(grid_.d[axis])),
+                                     Real(params_.ep),    Real(params_.fh)};
       if (axis == last || bodies_.active())
         run_and_refresh(viscosity_range(grid_, axis), vk, qr_);  // the last pass: every axis
       else if (floors_.active())
-        for_each(Backend{}, viscosity_range(grid_, axis), FlooredKernel<decltype(vk), Real>{vk, qr_.view(), floors_, eos_});
+        for_each(Backend{}, viscosity_range(grid_, axis),
+                 FlooredKernel<decltype(vk), Real>{vk, qr_.view(), floors_, eos_});
       else
         for_each(Backend{}, viscosity_range(grid_, axis), vk);
       q_.swap(qr_);
@@ -304,7 +324,7 @@ class Solver {
   Grid grid_;
   SchemeParameters params_;
   Source source_;
-  HaloExchange<Real, Backend> halo_;  // ghost cells shared with other blocks
+  HaloExchange<Real, Backend> halo_;        // ghost cells shared with other blocks
   EmbeddedBoundary<Real, Backend> bodies_;  // embedded bodies (none by default)
   bool refresh_after_fill_ = false;
   Array1D<Real, Backend> fixed_slab_[3];  // initial ghost values of bc_fixed faces, per axis

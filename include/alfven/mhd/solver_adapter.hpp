@@ -17,13 +17,16 @@ class SolverAdapter final : public SolverInterface<Real> {
   SolverAdapter(const Grid& g, const SchemeParameters& p, const Source& s, const Communicator* c)
       : solver_(g, p, s, c) {}
   void set_state(const Fields<Real, backend::Host>& host) override { solver_.set_state(host); }
-  void get_state(Fields<Real, backend::Host>& host) const override { host.copy_from(solver_.state()); }
+  void get_state(Fields<Real, backend::Host>& host) const override {
+    host.copy_from(solver_.state());
+  }
   TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
   void advance(Real dt, Real glm_dt) override { solver_.advance(dt, glm_dt); }
   Totals totals() const override { return solver_.totals(); }
   HaloProfile halo_profile() const override { return solver_.halo_profile(); }
   const char* halo_path(int axis) const override { return solver_.halo_path(axis); }
-  void set_bodies(const std::vector<Body>& bodies, const Fields<Real, backend::Host>& initial) override {
+  void set_bodies(const std::vector<Body>& bodies,
+                  const Fields<Real, backend::Host>& initial) override {
     solver_.set_bodies(bodies, initial);
   }
   void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) override {
@@ -45,9 +48,12 @@ class SolverAdapter final : public SolverInterface<Real> {
 /// Builds the adapter with NoSource when no source term is set, UniformSources otherwise.
 template <typename Real, typename Backend>
 std::unique_ptr<SolverInterface<Real>> make_solver_on(const Grid& g, const SchemeParameters& p,
-                                                      const SourceParameters& s, const Communicator* c) {
-  if (!s.any()) return std::make_unique<SolverAdapter<Real, Backend, NoSource>>(g, p, NoSource{}, c);
-  UniformSources<Real> src{{Real(s.gravity[0]), Real(s.gravity[1]), Real(s.gravity[2])}, Real(s.heating_rate)};
+                                                      const SourceParameters& s,
+                                                      const Communicator* c) {
+  if (!s.any())
+    return std::make_unique<SolverAdapter<Real, Backend, NoSource>>(g, p, NoSource{}, c);
+  UniformSources<Real> src{{Real(s.gravity[0]), Real(s.gravity[1]), Real(s.gravity[2])},
+                           Real(s.heating_rate)};
   return std::make_unique<SolverAdapter<Real, Backend, UniformSources<Real>>>(g, p, src, c);
 }
 

@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "alfven/core/array.hpp"
 #include "alfven/mhd/cfl.hpp"
 #include "alfven/mhd/communicator.hpp"
 #include "alfven/mhd/diagnostics.hpp"
-#include "alfven/core/array.hpp"
 #include "alfven/mhd/embedded/body.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
@@ -25,7 +25,9 @@ struct SourceParameters {
   double gravity[3] = {0, 0, 0};
   double heating_rate = 0;
   /// True if any source term is non-zero.
-  bool any() const { return gravity[0] != 0 || gravity[1] != 0 || gravity[2] != 0 || heating_rate != 0; }
+  bool any() const {
+    return gravity[0] != 0 || gravity[1] != 0 || gravity[2] != 0 || heating_rate != 0;
+  }
 };
 
 template <typename Real>
@@ -33,11 +35,12 @@ class SolverInterface;
 
 /// What building a solver for one rank's block takes (Problem::make_solver).
 struct SolverSetup {
-  Grid grid;                      ///< this rank's block
-  SchemeParameters scheme;        ///< scheme, boundaries, floors, resistivity, viscosity
-  SourceParameters sources;       ///< the configuration's uniform sources
-  const Communicator* comm;       ///< halo exchange with the other blocks (null: one block); outlives the solver
-  std::string backend;            ///< "host" or "cuda"
+  Grid grid;                 ///< this rank's block
+  SchemeParameters scheme;   ///< scheme, boundaries, floors, resistivity, viscosity
+  SourceParameters sources;  ///< the configuration's uniform sources
+  const Communicator*
+      comm;  ///< halo exchange with the other blocks (null: one block); outlives the solver
+  std::string backend;  ///< "host" or "cuda"
 };
 
 /// What the run driver needs of a solver; see Solver for the meaning of each call.
@@ -64,7 +67,8 @@ class SolverInterface {
   /// How the halos of `axis` travel (see Solver::halo_path).
   virtual const char* halo_path(int axis) const = 0;
   /// Makes `bodies` embedded boundaries (see Solver::set_bodies); call before set_state.
-  virtual void set_bodies(const std::vector<Body>& bodies, const Fields<Real, backend::Host>& initial) = 0;
+  virtual void set_bodies(const std::vector<Body>& bodies,
+                          const Fields<Real, backend::Host>& initial) = 0;
   /// Keeps the initial ghost values of bc_fixed faces (see Solver::set_fixed_boundaries).
   virtual void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) = 0;
   /// See Solver::set_refresh_after_fill.
@@ -85,7 +89,8 @@ class SolverInterface {
 /// A solver on the host backend (OpenMP threads) for this rank's block `grid`; `comm` (may be
 /// null for one block) must outlive it.
 template <typename Real>
-std::unique_ptr<SolverInterface<Real>> make_host_solver(const Grid& grid, const SchemeParameters& scheme,
+std::unique_ptr<SolverInterface<Real>> make_host_solver(const Grid& grid,
+                                                        const SchemeParameters& scheme,
                                                         const SourceParameters& sources,
                                                         const Communicator* comm = nullptr);
 
@@ -95,7 +100,8 @@ bool cuda_backend_usable();
 /// A solver on the CUDA backend. Throws alfven::Error in a build without CUDA or when no device
 /// is visible.
 template <typename Real>
-std::unique_ptr<SolverInterface<Real>> make_cuda_solver(const Grid& grid, const SchemeParameters& scheme,
+std::unique_ptr<SolverInterface<Real>> make_cuda_solver(const Grid& grid,
+                                                        const SchemeParameters& scheme,
                                                         const SourceParameters& sources,
                                                         const Communicator* comm = nullptr);
 

@@ -40,7 +40,8 @@ struct UniformSources {
   static constexpr bool active = true;
   Real gravity[3];
   Real heating_rate;
-  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real*, Real* force, Real& heating) const {
+  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real*, Real* force,
+                                     Real& heating) const {
     force[0] = q.rho * gravity[0];
     force[1] = q.rho * gravity[1];
     force[2] = q.rho * gravity[2];
@@ -60,11 +61,13 @@ struct source_has_resistivity<S, std::enable_if_t<S::varying_resistivity>> : std
 template <typename A, typename B>
 struct SumOfSources {
   static constexpr bool active = A::active || B::active;
-  static constexpr bool varying_resistivity = source_has_resistivity<A>::value || source_has_resistivity<B>::value;
+  static constexpr bool varying_resistivity =
+      source_has_resistivity<A>::value || source_has_resistivity<B>::value;
   A first;
   B second;
   template <typename Real>
-  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real* x, Real* force, Real& heating) const {
+  ALFVEN_HOST_DEVICE void operator()(const Primitive<Real>& q, const Real* x, Real* force,
+                                     Real& heating) const {
     if constexpr (A::active) first(q, x, force, heating);
     if constexpr (B::active) {
       Real f[3] = {0, 0, 0};

@@ -26,9 +26,10 @@ namespace mhd {
 /// Completes one stage at cell c from div = sum_a D_a F_a(q_a): adds the sources (evaluated
 /// from q_a) and writes q_r. Shared by both stage kernels below.
 template <typename Real, typename Source>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void finish_stage(const Primitive<Real>& u0, const Primitive<Real>& qc, const Real* div,
-                                                  const Source& source, const Real* x, Real dt, Real psi_damping,
-                                                  Primitive<Real>& r) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void finish_stage(const Primitive<Real>& u0,
+                                                   const Primitive<Real>& qc, const Real* div,
+                                                   const Source& source, const Real* x, Real dt,
+                                                   Real psi_damping, Primitive<Real>& r) {
   Real force[3] = {0, 0, 0};
   Real heating = 0;
   if constexpr (Source::active) {
@@ -55,9 +56,9 @@ struct StageKernel {
   FieldsView<Real> qr;       ///< result (interior cells written)
   Grid grid;
   IdealGas<Real> eos;
-  Real dt;            ///< stage step s * dt
-  Real ch2;           ///< GLM c_h^2
-  Real psi_damping;   ///< exp(-dt_s / tau)
+  Real dt;           ///< stage step s * dt
+  Real ch2;          ///< GLM c_h^2
+  Real psi_damping;  ///< exp(-dt_s / tau)
   Source source;
   DissipationCoefficients<Real> dissipation{};  ///< used when Dissipative
 
@@ -75,7 +76,8 @@ struct StageKernel {
       physical_flux(a.load(c + 2 * s), ax, eos, ch2, fp2);
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
-    if constexpr (Dissipative) add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
+    if constexpr (Dissipative)
+      add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
     const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
     Primitive<Real> r;
     finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
@@ -140,7 +142,8 @@ struct StageFromFluxKernel {
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
     const CellAccess<const Real> a(qa);
-    if constexpr (Dissipative) add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
+    if constexpr (Dissipative)
+      add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
     const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
     Primitive<Real> r;
     finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);

@@ -44,16 +44,18 @@ const char* describe(WritePath path);
 /// an empty box for a rank with none of it) and its `fields` (names, type and order the same on
 /// every rank; cell_count(part) values each, x fastest within the part).
 /// @throws alfven::Error, identically on every rank (CollectiveError), when any rank fails.
-void write_distributed(const Communicator& comm, const std::string& path, const io::GridInfo& file_grid,
-                       const io::CellBox& file_box, const io::CellBox& part, const io::SnapshotMeta& meta,
-                       const std::vector<io::FieldRef>& fields, const io::StorageOptions& options = {});
+void write_distributed(const Communicator& comm, const std::string& path,
+                       const io::GridInfo& file_grid, const io::CellBox& file_box,
+                       const io::CellBox& part, const io::SnapshotMeta& meta,
+                       const std::vector<io::FieldRef>& fields,
+                       const io::StorageOptions& options = {});
 
 /// Copies the interior of variable `v` of `state` (a block with ghost cells, `local`) restricted
 /// to `box` (cells of the whole grid, within the block) into `out`, x fastest: out has
 /// cell_count(box) values afterwards.
 template <typename Real>
-void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, int v, const io::CellBox& box,
-                   std::vector<Real>& out);
+void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, int v,
+                   const io::CellBox& box, std::vector<Real>& out);
 
 /// Collective: writes the snapshot of a run's state: the nine primitive variables of every
 /// rank's block `state` (a host copy with ghost cells) and, when `signed_distance` is not empty,
@@ -61,8 +63,9 @@ void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, 
 /// velocity and magnetic_field (virtual datasets over their components, for ParaView). Memory:
 /// one packed copy of the block's interior.
 template <typename Real>
-void write_state(const Communicator& comm, const Grid& local, const Grid& global, const Fields<Real, backend::Host>& state,
-                 const std::vector<Real>& signed_distance, const std::string& path, const io::SnapshotMeta& meta,
+void write_state(const Communicator& comm, const Grid& local, const Grid& global,
+                 const Fields<Real, backend::Host>& state, const std::vector<Real>& signed_distance,
+                 const std::string& path, const io::SnapshotMeta& meta,
                  const io::StorageOptions& options = {});
 
 /// Collective: replaces the state of `sim` by this rank's block of the snapshot `file` (its exact
@@ -79,8 +82,8 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file);
 /// e.g. one cell thick) from every rank's `values` on its `part` of it (part =
 /// intersect(block_box(local), plane), x fastest; empty when the rank holds none of it). Returns
 /// the plane's values, x fastest, on rank 0 and nothing elsewhere. Used for the density images.
-std::vector<double> gather_plane(const Communicator& comm, const io::CellBox& part, const std::vector<double>& values,
-                                 const io::CellBox& plane);
+std::vector<double> gather_plane(const Communicator& comm, const io::CellBox& part,
+                                 const std::vector<double>& values, const io::CellBox& plane);
 
 }  // namespace mhd
 }  // namespace alfven

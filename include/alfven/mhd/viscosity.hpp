@@ -44,13 +44,15 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE Real limited_slope(Real u_dw, Real u_cn, Real u
 /// Diffusive flux at the face between cells L and R (values u_l, u_r and slopes du_l, du_r),
 /// with the face speed c_f and the parameter h.
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE Real viscous_flux(Real u_l, Real u_r, Real du_l, Real du_r, Real c_f, Real h) {
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Real viscous_flux(Real u_l, Real u_r, Real du_l, Real du_r,
+                                                   Real c_f, Real h) {
   const Real face_l = u_l + Real(0.5) * du_l;
   const Real face_r = u_r - Real(0.5) * du_r;
   Real d = u_r - u_l;
   d = math::copysign(math::max(math::abs(d), Real(1e-20)), d);
   const Real r = math::min(Real(1), (face_r - face_l) / d);
-  const Real phi = (Real(0.5) + math::copysign(Real(0.5), r)) * math::max(Real(0), Real(1) + h * (r - Real(1)));
+  const Real phi =
+      (Real(0.5) + math::copysign(Real(0.5), r)) * math::max(Real(0), Real(1) + h * (r - Real(1)));
   return Real(-0.5) * c_f * phi * (face_r - face_l);
 }
 

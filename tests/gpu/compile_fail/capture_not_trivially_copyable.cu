@@ -8,6 +8,7 @@
 
 void capture_a_string(alfven::View<double, 1> v) {
   const std::string name = "density";
-  alfven::for_each(alfven::backend::CUDA{}, alfven::Range1D{0, 4},
-                   ALFVEN_LAMBDA(long i) { v(i) = double(name.size()); });
+  alfven::for_each(
+      alfven::backend::CUDA{}, alfven::Range1D{0, 4},
+      ALFVEN_LAMBDA(long i) { v(i) = double(name.size()); });
 }

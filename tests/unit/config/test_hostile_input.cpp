@@ -60,8 +60,7 @@ TEST(ConfigHostileInput, ListWithANanNamesTheElement) {
 }
 
 TEST(ConfigHostileInput, SecondYamlDocumentIsAnError) {
-  const std::string message =
-      error_of(std::string(minimal_yaml()) + "---\ngrid: {i_size: 64}\n");
+  const std::string message = error_of(std::string(minimal_yaml()) + "---\ngrid: {i_size: 64}\n");
   expect_has(message, "config.yaml:4: a second YAML document");
 }
 

@@ -56,7 +56,9 @@ TEST(Array, CopyFromRejectsDifferentExtents) {
   EXPECT_THROW(b.copy_from(a), Error);
 }
 
-TEST(Array, NegativeExtentIsAnError) { EXPECT_THROW(Array1D<double>(-1), Error); }
+TEST(Array, NegativeExtentIsAnError) {
+  EXPECT_THROW(Array1D<double>(-1), Error);
+}
 
 TEST(Array, MoveAndSwapTransferOwnership) {
   Array1D<int> a(3);

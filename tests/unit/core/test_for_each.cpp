@@ -9,17 +9,22 @@ TEST(ForEach, Range1DVisitsEachIndexOnce) {
   const long n = 100003;  // not a multiple of any thread count
   Array1D<int> hits(n);
   auto h = hits.view();
-  for_each(backend::Host{}, Range1D{0, n}, ALFVEN_LAMBDA(long i) { h[i] = 0; });
-  for_each(backend::Host{}, Range1D{3, n - 2}, ALFVEN_LAMBDA(long i) { h[i] += 1; });
+  for_each(
+      backend::Host{}, Range1D{0, n}, ALFVEN_LAMBDA(long i) { h[i] = 0; });
+  for_each(
+      backend::Host{}, Range1D{3, n - 2}, ALFVEN_LAMBDA(long i) { h[i] += 1; });
   for (long i = 0; i < n; ++i) ASSERT_EQ(hits[i], (i >= 3 && i < n - 2) ? 1 : 0) << i;
 }
 
 TEST(ForEach, Range3DVisitsEachTripleOnce) {
   Array3D<int> hits(7, 6, 5);
   auto h = hits.view();
-  for_each(backend::Host{}, make_range(0, 7, 0, 6, 0, 5), ALFVEN_LAMBDA(int i, int j, int k) { h(i, j, k) = 0; });
-  for_each(backend::Host{}, make_range(1, 6, 2, 4, 0, 5),
-           ALFVEN_LAMBDA(int i, int j, int k) { h(i, j, k) += 1 + i + 10 * j + 100 * k; });
+  for_each(
+      backend::Host{}, make_range(0, 7, 0, 6, 0, 5),
+      ALFVEN_LAMBDA(int i, int j, int k) { h(i, j, k) = 0; });
+  for_each(
+      backend::Host{}, make_range(1, 6, 2, 4, 0, 5),
+      ALFVEN_LAMBDA(int i, int j, int k) { h(i, j, k) += 1 + i + 10 * j + 100 * k; });
   for (int k = 0; k < 5; ++k)
     for (int j = 0; j < 6; ++j)
       for (int i = 0; i < 7; ++i) {

@@ -56,21 +56,23 @@ void write_bytes(const std::string& path, const std::string& bytes) {
 // The file as given, and its mesh written in every format and encoding.
 std::vector<Seed> seeds_of(const std::string& path, const fs::path& scratch) {
   std::vector<Seed> out;
-  out.push_back({fs::path(path).filename().string(), fs::path(path).extension().string(), read_bytes(path)});
+  out.push_back(
+      {fs::path(path).filename().string(), fs::path(path).extension().string(), read_bytes(path)});
   const g::TriangleMesh mesh = g::read_mesh(path);
   struct Encoding {
     const char* ext;
     g::MeshEncoding encoding;
     const char* label;
   };
-  const Encoding encodings[] = {{".stl", g::MeshEncoding::ascii, "ASCII STL"},
-                                {".stl", g::MeshEncoding::binary_little_endian, "binary STL"},
-                                {".ply", g::MeshEncoding::ascii, "ASCII PLY"},
-                                {".ply", g::MeshEncoding::binary_little_endian, "little-endian PLY"},
-                                {".ply", g::MeshEncoding::binary_big_endian, "big-endian PLY"},
-                                {".obj", g::MeshEncoding::ascii, "OBJ"},
-                                {".vtk", g::MeshEncoding::ascii, "ASCII VTK"},
-                                {".vtk", g::MeshEncoding::binary_big_endian, "binary VTK"}};
+  const Encoding encodings[] = {
+      {".stl", g::MeshEncoding::ascii, "ASCII STL"},
+      {".stl", g::MeshEncoding::binary_little_endian, "binary STL"},
+      {".ply", g::MeshEncoding::ascii, "ASCII PLY"},
+      {".ply", g::MeshEncoding::binary_little_endian, "little-endian PLY"},
+      {".ply", g::MeshEncoding::binary_big_endian, "big-endian PLY"},
+      {".obj", g::MeshEncoding::ascii, "OBJ"},
+      {".vtk", g::MeshEncoding::ascii, "ASCII VTK"},
+      {".vtk", g::MeshEncoding::binary_big_endian, "binary VTK"}};
   int k = 0;
   for (const Encoding& e : encodings) {
     const std::string file = (scratch / ("seed" + std::to_string(k++) + e.ext)).string();
@@ -81,12 +83,27 @@ std::vector<Seed> seeds_of(const std::string& path, const fs::path& scratch) {
 }
 
 // Numbers that break counts, indices and coordinates.
-const char* const kNumbers[] = {"0",          "-1",         "1",         "3",
-                                "255",        "65535",      "2147483647", "2147483648",
-                                "4294967295", "4294967296", "1099511627776",
-                                "9223372036854775807",      "99999999999999999999",
-                                "-2147483648", "1e308",     "-1e308",    "nan",
-                                "inf",        "1e-320",     "0x10",      ""};
+const char* const kNumbers[] = {"0",
+                                "-1",
+                                "1",
+                                "3",
+                                "255",
+                                "65535",
+                                "2147483647",
+                                "2147483648",
+                                "4294967295",
+                                "4294967296",
+                                "1099511627776",
+                                "9223372036854775807",
+                                "99999999999999999999",
+                                "-2147483648",
+                                "1e308",
+                                "-1e308",
+                                "nan",
+                                "inf",
+                                "1e-320",
+                                "0x10",
+                                ""};
 
 // One random change of `b`.
 void mutate(std::string& b, std::mt19937_64& rng) {
@@ -115,7 +132,8 @@ void mutate(std::string& b, std::mt19937_64& rng) {
       b.resize(pick(b.size() + 1));
       break;
     case 4: {  // a span deleted
-      const std::size_t s = pick(b.size() + 1), n = pick(std::min<std::size_t>(64, b.size() - s) + 1);
+      const std::size_t s = pick(b.size() + 1),
+                        n = pick(std::min<std::size_t>(64, b.size() - s) + 1);
       b.erase(s, n);
       break;
     }
@@ -155,7 +173,8 @@ void mutate(std::string& b, std::mt19937_64& rng) {
 char g_current[512] = "";
 
 void on_fatal_signal(int sig) {
-  const char* what = sig == SIGALRM ? "FAIL: the case ran past its time limit: " : "FAIL: crashed (signal) on ";
+  const char* what =
+      sig == SIGALRM ? "FAIL: the case ran past its time limit: " : "FAIL: crashed (signal) on ";
   (void)!write(2, what, std::strlen(what));
   (void)!write(2, g_current, std::strlen(g_current));
   (void)!write(2, "\n", 1);
@@ -163,7 +182,9 @@ void on_fatal_signal(int sig) {
 }
 
 int usage() {
-  std::fprintf(stderr, "usage: fuzz_mesh_readers [--cases N] [--seconds S] [--seed K] [--save DIR] MESH...\n");
+  std::fprintf(
+      stderr,
+      "usage: fuzz_mesh_readers [--cases N] [--seconds S] [--seed K] [--save DIR] MESH...\n");
   return 2;
 }
 
@@ -177,7 +198,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> meshes;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if ((a == "--cases" || a == "--seconds" || a == "--seed" || a == "--save") && i + 1 >= argc) return usage();
+    if ((a == "--cases" || a == "--seconds" || a == "--seed" || a == "--save") && i + 1 >= argc)
+      return usage();
     if (a == "--cases")
       cases = std::atol(argv[++i]);
     else if (a == "--seconds")
@@ -195,7 +217,8 @@ int main(int argc, char** argv) {
 
   rlimit memory{rlim_t(4) << 30, rlim_t(4) << 30};
   setrlimit(RLIMIT_AS, &memory);
-  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM}) std::signal(sig, on_fatal_signal);
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM})
+    std::signal(sig, on_fatal_signal);
 
   // Mutated files go to memory (/dev/shm) where there is one: thousands of small files a second.
   std::error_code ec;
@@ -221,8 +244,8 @@ int main(int argc, char** argv) {
     for (int c = 0; c < changes; ++c) mutate(bytes, rng);
     const std::string file = (scratch / ("case" + base.ext)).string();
     write_bytes(file, bytes);
-    std::snprintf(g_current, sizeof g_current, "seed %llu case %ld (%s, %d mutation(s)); input %s", seed, done,
-                  base.name.c_str(), changes, file.c_str());
+    std::snprintf(g_current, sizeof g_current, "seed %llu case %ld (%s, %d mutation(s)); input %s",
+                  seed, done, base.name.c_str(), changes, file.c_str());
     alarm(20);
     std::string failure;
     try {
@@ -238,14 +261,18 @@ int main(int argc, char** argv) {
     alarm(0);
     if (!failure.empty()) {
       ++failures;
-      const std::string kept = save + "/fuzz_mesh_failure_" + std::to_string(seed) + "_" + std::to_string(done) + base.ext;
+      const std::string kept = save + "/fuzz_mesh_failure_" + std::to_string(seed) + "_" +
+                               std::to_string(done) + base.ext;
       write_bytes(kept, bytes);
-      std::fprintf(stderr, "FAIL: %s: %s (input kept as %s)\n", g_current, failure.c_str(), kept.c_str());
+      std::fprintf(stderr, "FAIL: %s: %s (input kept as %s)\n", g_current, failure.c_str(),
+                   kept.c_str());
     }
   }
   fs::remove_all(scratch);
-  std::printf("fuzz_mesh_readers: seed %llu, %ld cases from %zu seeds: %ld read as meshes, %ld refused with an "
-              "alfven::Error, %ld failures\n",
-              seed, done, seeds.size(), meshes_read, errors, failures);
+  std::printf(
+      "fuzz_mesh_readers: seed %llu, %ld cases from %zu seeds: %ld read as meshes, %ld refused "
+      "with an "
+      "alfven::Error, %ld failures\n",
+      seed, done, seeds.size(), meshes_read, errors, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -4,6 +4,8 @@
 // read_snapshot: shape, attributes, sign at the centre and a corner) plus its XDMF, malformed
 // CSV files reported with file and line, and --backend cuda as this build allows.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <cstdio>
@@ -15,9 +17,6 @@
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "../io/temp_dir.hpp"
 #include "alfven/core/device.hpp"
@@ -89,9 +88,9 @@ TEST(Sdf, PointsMatchTheAnalyticSphereInBothSignModes) {
   }
   write_text(f.dir.file("in.csv"), csv.str());
   for (const char* sign : {"pseudonormal", "winding"}) {
-    const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
-                                 f.dir.file("out.csv") + " --sign " + sign,
-                             f.dir);
+    const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") +
+                                           " -o " + f.dir.file("out.csv") + " --sign " + sign,
+                                       f.dir);
     ASSERT_EQ(r.status, 0) << r.output;
     EXPECT_NE(r.output.find("watertight: yes"), std::string::npos) << r.output;
     const auto rows = read_csv(f.dir.file("out.csv"));
@@ -114,9 +113,10 @@ TEST(Sdf, PointsMatchTheAnalyticSphereInBothSignModes) {
 TEST(Sdf, HeaderlessPointsWithClosestPointsInFloat) {
   SphereFixture f;
   write_text(f.dir.file("in.csv"), "0,0,0\r\n2,0,0\r\n\r\n0,-0.5,0.25\r\n");
-  const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
-                               f.dir.file("out.csv") + " --closest --precision float --build morton",
-                           f.dir);
+  const CommandResult r =
+      run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
+                     f.dir.file("out.csv") + " --closest --precision float --build morton",
+                 f.dir);
   ASSERT_EQ(r.status, 0) << r.output;
   const auto rows = read_csv(f.dir.file("out.csv"));
   ASSERT_EQ(rows.size(), 4u);
@@ -139,7 +139,8 @@ TEST(Sdf, HeaderlessPointsWithClosestPointsInFloat) {
 TEST(Sdf, GridIsWrittenAsHdf5AndXdmf) {
   SphereFixture f;
   const std::string h5 = f.dir.file("grid.h5");
-  const CommandResult r = run_alfven("sdf " + f.stl + " --grid 12 -o " + h5 + " --sign winding", f.dir);
+  const CommandResult r =
+      run_alfven("sdf " + f.stl + " --grid 12 -o " + h5 + " --sign winding", f.dir);
   ASSERT_EQ(r.status, 0) << r.output;
   const io::Snapshot s = io::read_snapshot(h5);
   for (int a = 0; a < 3; ++a) EXPECT_EQ(s.grid.n[a], 12);
@@ -164,8 +165,8 @@ TEST(Sdf, GridIsWrittenAsHdf5AndXdmf) {
   ASSERT_EQ(d.size(), 12u * 12 * 12);
   const std::size_t centre = 6 + 12 * (6 + 12 * 6);  // the cell at +h/2 from the centre
   EXPECT_LT(d[centre], -0.8);
-  EXPECT_GT(d[0], 0.5);                 // corner cell (0, 0, 0)
-  EXPECT_GT(d[d.size() - 1], 0.5);      // corner cell (11, 11, 11)
+  EXPECT_GT(d[0], 0.5);             // corner cell (0, 0, 0)
+  EXPECT_GT(d[d.size() - 1], 0.5);  // corner cell (11, 11, 11)
   std::ifstream x(f.dir.file("grid.xdmf"));
   ASSERT_TRUE(x.good()) << "no grid.xdmf next to grid.h5";
   std::stringstream ss;
@@ -174,8 +175,8 @@ TEST(Sdf, GridIsWrittenAsHdf5AndXdmf) {
   EXPECT_NE(ss.str().find("Center=\"Node\""), std::string::npos);
   EXPECT_NE(ss.str().find("Dimensions=\"12 12 12\""), std::string::npos);
 
-  const CommandResult rf = run_alfven("sdf " + f.stl + " --grid 8 -o " + h5 + " --precision float --pad 0.5",
-                            f.dir);
+  const CommandResult rf =
+      run_alfven("sdf " + f.stl + " --grid 8 -o " + h5 + " --precision float --pad 0.5", f.dir);
   ASSERT_EQ(rf.status, 0) << rf.output;
   const io::Snapshot sf = io::read_snapshot(h5);
   EXPECT_EQ(sf.type, io::DataType::Float32);
@@ -199,9 +200,9 @@ TEST(Sdf, MalformedCsvIsReportedWithFileAndLine) {
   };
   for (const Case& c : cases) {
     write_text(f.dir.file("bad.csv"), c.text);
-    const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("bad.csv") + " -o " +
-                                 f.dir.file("out.csv"),
-                             f.dir);
+    const CommandResult r = run_alfven(
+        "sdf " + f.stl + " --points " + f.dir.file("bad.csv") + " -o " + f.dir.file("out.csv"),
+        f.dir);
     EXPECT_EQ(r.status, 1) << c.text;
     EXPECT_NE(r.output.find(c.message), std::string::npos) << r.output;
   }
@@ -213,9 +214,9 @@ TEST(Sdf, OpenMeshWithPseudonormalsWarns) {
   alfven_test::TempDir dir;
   write_text(dir.file("in.csv"), "x,y,z\n0.5,0.5,0.5\n");
   const CommandResult r = run_alfven(std::string("sdf ") + ALFVEN_SOURCE_DIR +
-                               "/tests/data/meshes/open_box.obj --points " + dir.file("in.csv") +
-                               " -o " + dir.file("out.csv"),
-                           dir);
+                                         "/tests/data/meshes/open_box.obj --points " +
+                                         dir.file("in.csv") + " -o " + dir.file("out.csv"),
+                                     dir);
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("use --sign winding"), std::string::npos) << r.output;
 }
@@ -234,8 +235,8 @@ TEST(Sdf, OutputNamesAreCheckedBeforeAnyWork) {
   EXPECT_TRUE(contains(r, "must end in .h5 or .hdf5")) << r.output;
   EXPECT_FALSE(contains(r, "mesh ")) << "stopped before reading the mesh: " << r.output;
   EXPECT_FALSE(std::ifstream(f.dir.file("gx.xdmf")).good());
-  r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.txt"),
-                 f.dir);
+  r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.txt"), f.dir);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "-o must end in .csv")) << r.output;
   // The output may not be an input, however it is spelled.
@@ -257,15 +258,16 @@ TEST(Sdf, OutputNamesAreCheckedBeforeAnyWork) {
 TEST(Sdf, GridIsRangeAndMemoryChecked) {
   SphereFixture f;
   for (const char* n : {"0", "-5", "4000"}) {
-    const CommandResult r = run_alfven("sdf " + f.stl + " --grid " + n + " -o " + f.dir.file("g.h5"),
-                                       f.dir);
+    const CommandResult r =
+        run_alfven("sdf " + f.stl + " --grid " + n + " -o " + f.dir.file("g.h5"), f.dir);
     EXPECT_EQ(r.status, 1) << r.output;
     EXPECT_TRUE(contains(r, std::string("--grid must be in 1..2048, got ") + n)) << r.output;
   }
   const double have = double(sysconf(_SC_PHYS_PAGES)) * double(sysconf(_SC_PAGE_SIZE));
   const double need = 2048.0 * 2048 * 2048 * 76;  // double: see grid_bytes_needed
   if (have <= 0 || have >= need) GTEST_SKIP() << "this machine could hold a 2048^3 grid";
-  const CommandResult r = run_alfven("sdf " + f.stl + " --grid 2048 -o " + f.dir.file("g.h5"), f.dir);
+  const CommandResult r =
+      run_alfven("sdf " + f.stl + " --grid 2048 -o " + f.dir.file("g.h5"), f.dir);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "needs about")) << r.output;
   EXPECT_TRUE(contains(r, "GiB, this machine has")) << r.output;
@@ -295,9 +297,9 @@ TEST(Sdf, BadCommandLinesAreErrorsWithReadableValues) {
     EXPECT_TRUE(contains(r, c.message)) << c.args << "\n" << r.output;
     EXPECT_TRUE(r.output.rfind("alfven: error: ", 0) == 0) << c.args << "\n" << r.output;
   }
-  const CommandResult m = run_alfven(
-      std::string("mesh check ") + ALFVEN_SOURCE_DIR + "/tests/data/meshes/dodecahedron.ply --examples -1",
-      f.dir);
+  const CommandResult m = run_alfven(std::string("mesh check ") + ALFVEN_SOURCE_DIR +
+                                         "/tests/data/meshes/dodecahedron.ply --examples -1",
+                                     f.dir);
   EXPECT_EQ(m.status, 1) << m.output;
   EXPECT_TRUE(contains(m, "--examples must be 0 or more, got -1")) << m.output;
 }
@@ -307,15 +309,13 @@ TEST(Sdf, NoTrianglesLeftAfterCleaningIsAClearError) {
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
   // Every triangle degenerate (collinear corners), and the sphere welded to a point.
   write_text(f.dir.file("flat.obj"), "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 3 0 0\nf 1 2 3\nf 2 3 4\n");
-  for (const std::string& args :
-       {f.dir.file("flat.obj"), f.stl + " --weld 0.5"}) {
+  for (const std::string& args : {f.dir.file("flat.obj"), f.stl + " --weld 0.5"}) {
     const CommandResult c = run_alfven("mesh check " + args, f.dir);
     EXPECT_EQ(c.status, 3) << c.output;
     EXPECT_TRUE(contains(c, "verdict: unfit: no triangles left after cleaning (all")) << c.output;
     EXPECT_FALSE(contains(c, "has no vertices")) << c.output;
-    const CommandResult s =
-        run_alfven("sdf " + args + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.csv"),
-                   f.dir);
+    const CommandResult s = run_alfven(
+        "sdf " + args + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.csv"), f.dir);
     EXPECT_EQ(s.status, 1) << s.output;
     EXPECT_TRUE(contains(s, "no triangles left after cleaning")) << s.output;
     EXPECT_FALSE(contains(s, "warning")) << s.output;
@@ -336,9 +336,9 @@ TEST(Sdf, DirectoriesAreSaidToBeDirectories) {
   SphereFixture f;
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
   std::filesystem::create_directories(f.dir.file("d.stl"));
-  CommandResult r = run_alfven("sdf " + f.dir.file("d.stl") + " --points " + f.dir.file("in.csv") + " -o " +
-                     f.dir.file("o.csv"),
-                 f.dir);
+  CommandResult r = run_alfven("sdf " + f.dir.file("d.stl") + " --points " + f.dir.file("in.csv") +
+                                   " -o " + f.dir.file("o.csv"),
+                               f.dir);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "is a directory")) << r.output;
   std::filesystem::create_directories(f.dir.file("p.csv"));
@@ -351,14 +351,13 @@ TEST(Sdf, DirectoriesAreSaidToBeDirectories) {
 TEST(Sdf, CsvWithByteOrderMarkHexAndOnePoint) {
   SphereFixture f;
   write_text(f.dir.file("bom.csv"), "\xEF\xBB\xBFx,y,z\n2,0,0\n");
-  CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("bom.csv") + " -o " +
-                                   f.dir.file("o.csv"),
-                               f.dir);
+  CommandResult r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("bom.csv") + " -o " + f.dir.file("o.csv"), f.dir);
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_TRUE(contains(r, "(1 point)")) << r.output;
   write_text(f.dir.file("hex.csv"), "x,y,z\n0x10,0,0\n");
-  r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("hex.csv") + " -o " + f.dir.file("o.csv"),
-                 f.dir);
+  r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("hex.csv") + " -o " + f.dir.file("o.csv"), f.dir);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "hex.csv:2: column 'x' is not a finite number: '0x10'")) << r.output;
 }
@@ -369,10 +368,10 @@ TEST(Sdf, InwardMeshWithNoCleanIsExplained) {
   for (auto& t : in.triangles) std::swap(t[1], t[2]);
   write_stl(in, f.dir.file("inward.stl"));
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
-  const CommandResult r = run_alfven("sdf " + f.dir.file("inward.stl") + " --no-clean --points " +
-                                         f.dir.file("in.csv") + " -o " + f.dir.file("o.csv") +
-                                         " --sign winding",
-                                     f.dir);
+  const CommandResult r =
+      run_alfven("sdf " + f.dir.file("inward.stl") + " --no-clean --points " +
+                     f.dir.file("in.csv") + " -o " + f.dir.file("o.csv") + " --sign winding",
+                 f.dir);
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_TRUE(contains(r, "is oriented inward (negative signed volume")) << r.output;
   EXPECT_TRUE(contains(r, "winding numbers are negative")) << r.output;
@@ -383,8 +382,8 @@ TEST(Sdf, CudaBackendAsThisBuildAllows) {
   SphereFixture f;
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n2,0,0\n");
   const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
-                               f.dir.file("out.csv") + " --backend cuda",
-                           f.dir);
+                                         f.dir.file("out.csv") + " --backend cuda",
+                                     f.dir);
   if (!mesh_eval_cuda_compiled()) {
     EXPECT_EQ(r.status, 1);
     EXPECT_NE(r.output.find("this build has no CUDA backend"), std::string::npos) << r.output;
@@ -409,8 +408,8 @@ TEST(Sdf, PointsOutputReplacesAnEarlierFileAtomically) {
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n2,0,0\n");
   write_text(f.dir.file("out.csv"), "an earlier output\n");
   ASSERT_EQ(::link(f.dir.file("out.csv").c_str(), f.dir.file("earlier.csv").c_str()), 0);
-  const CommandResult r =
-      run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("out.csv"), f.dir);
+  const CommandResult r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("out.csv"), f.dir);
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(read_csv(f.dir.file("out.csv")).size(), 3u);
   std::ifstream earlier(f.dir.file("earlier.csv"));
@@ -427,14 +426,16 @@ TEST(Sdf, GridOntoAFullDiskIsAMessageNotACrash) {
   alfven_test::TempDir dir;
   const std::string box = dir.file("box.stl");
   write_stl(make_box_mesh(Vec3<double>{0, 0, 0}, Vec3<double>{1, 2, 3}), box);
-  const std::string limited = "sh -c 'trap \"\" XFSZ && exec prlimit --fsize=10485760 \"$0\" \"$@\"' \"" +
-                              std::string(ALFVEN_EXE) + "\" ";
+  const std::string limited =
+      "sh -c 'trap \"\" XFSZ && exec prlimit --fsize=10485760 \"$0\" \"$@\"' \"" +
+      std::string(ALFVEN_EXE) + "\" ";
   const std::string log = dir.file("log.txt");
   if (std::system((limited + "info > " + log + " 2>&1").c_str()) != 0)
     GTEST_SKIP() << "no prlimit, or alfven does not start under a 10 MiB file-size limit here";
   write_text(dir.file("grid.h5"), "an earlier grid");
   const int rc = std::system(
-      (limited + "sdf " + box + " --grid 112 -o " + dir.file("grid.h5") + " > " + log + " 2>&1").c_str());
+      (limited + "sdf " + box + " --grid 112 -o " + dir.file("grid.h5") + " > " + log + " 2>&1")
+          .c_str());
   std::ifstream in(log);
   const std::string output((std::istreambuf_iterator<char>(in)), {});
   ASSERT_TRUE(WIFEXITED(rc)) << output;

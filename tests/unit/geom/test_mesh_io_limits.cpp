@@ -17,7 +17,8 @@ namespace g = alfven::geom;
 namespace {
 
 std::string temp_file(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / ("alfven_test_mesh_io_limits_" + std::to_string(::getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("alfven_test_mesh_io_limits_" + std::to_string(::getpid()));
   fs::create_directories(dir);
   return (dir / name).string();
 }
@@ -74,9 +75,10 @@ TEST(MeshIOLimits, PlyClaimingTwoToTheThirtyOneMinusOneVerticesIsRefused) {
 TEST(MeshIOLimits, PlyElementsWithoutPropertiesCostNoTime) {
   // A binary element with no properties holds no bytes: 2^40 of them are read at once.
   const std::string path = temp_file("empty_elements.ply");
-  std::string text = "ply\nformat binary_little_endian 1.0\nelement nothing 1099511627776\n"
-                     "element vertex 3\nproperty double x\nproperty double y\nproperty double z\n"
-                     "element face 1\nproperty list uchar int vertex_indices\nend_header\n";
+  std::string text =
+      "ply\nformat binary_little_endian 1.0\nelement nothing 1099511627776\n"
+      "element vertex 3\nproperty double x\nproperty double y\nproperty double z\n"
+      "element face 1\nproperty list uchar int vertex_indices\nend_header\n";
   const double xyz[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
   text.append(reinterpret_cast<const char*>(xyz), sizeof xyz);
   const unsigned char n = 3;
@@ -101,8 +103,9 @@ TEST(MeshIOLimits, VtkClaimingPoints2147483647IsRefusedBeforeAllocating) {
 
 TEST(MeshIOLimits, VtkClaimingHugeCellCountsIsRefused) {
   const std::string path = temp_file("cells.vtk");
-  write_bytes(path, "# vtk DataFile Version 3.0\nbig\nASCII\nDATASET POLYDATA\nPOINTS 3 float\n"
-                    "0 0 0 1 0 0 0 1 0\nPOLYGONS 1099511627776 4398046511104\n3 0 1 2\n");
+  write_bytes(path,
+              "# vtk DataFile Version 3.0\nbig\nASCII\nDATASET POLYDATA\nPOINTS 3 float\n"
+              "0 0 0 1 0 0 0 1 0\nPOLYGONS 1099511627776 4398046511104\n3 0 1 2\n");
   const std::string msg = error_of([&] { g::read_vtk(path); });
   EXPECT_NE(msg.find("the header claims 1099511627776 POLYGONS cells"), std::string::npos) << msg;
 }

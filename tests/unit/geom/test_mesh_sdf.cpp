@@ -14,8 +14,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
-#include <memory>
 #include <limits>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -145,7 +145,8 @@ void check_against_brute_force(const TriangleMesh& mesh, BVHBuild build, unsigne
     const double S = length(pr) + length(hi - lo);
     const double tol = tolerance<T>(S);
     const MeshClosestPoint<T> cp = sdf.closest_point(pt);
-    ASSERT_NEAR(std::sqrt(double(cp.distance2)), b.distance, tol) << "point " << pr.x << " " << pr.y << " " << pr.z;
+    ASSERT_NEAR(std::sqrt(double(cp.distance2)), b.distance, tol)
+        << "point " << pr.x << " " << pr.y << " " << pr.z;
     ASSERT_NEAR(double(sdf.unsigned_distance(pt)), b.distance, tol);
     // The triangle is a nearest one (ties between neighbours go either way) and the point
     // lies on it at the nearest distance.
@@ -184,7 +185,8 @@ std::vector<D> mesh_test_points(const TriangleMesh& mesh, std::size_t n, unsigne
 
 TYPED_TEST(MeshSDFTyped, SahBuildEqualsBruteForce) {
   unsigned seed = 1;
-  for (const auto& m : test_meshes()) check_against_brute_force<TypeParam>(m, BVHBuild::SAH, seed++);
+  for (const auto& m : test_meshes())
+    check_against_brute_force<TypeParam>(m, BVHBuild::SAH, seed++);
 }
 
 TYPED_TEST(MeshSDFTyped, MortonBuildEqualsBruteForce) {
@@ -463,7 +465,7 @@ TEST(MeshSDF, DirtyAssemblyPartsHaveARobustWindingSign) {
       EXPECT_EQ(s_w < 0, s_p < 0) << name << " at distance " << d;
       inside += s_w < 0;
     }
-    EXPECT_GT(inside, 0) << name;       // the parts enclose volume
+    EXPECT_GT(inside, 0) << name;        // the parts enclose volume
     EXPECT_GT(far - inside, 0) << name;  // and do not fill their box
     for (const D& p : random_points(200, c - 3.0 * h, c + 3.0 * h, 22))
       if (std::fabs(p.x - c.x) > 1.1 * h.x || std::fabs(p.y - c.y) > 1.1 * h.y ||

@@ -84,9 +84,9 @@ void device_matches_host() {
         const bool ok = std::fabs(std::fabs(out[i]) - std::fabs(ref)) <= tol &&
                         (std::fabs(ref) <= T(1e-3) || (out[i] < 0) == (ref < 0));
         if (!ok && ++bad <= 5)
-          ADD_FAILURE() << "mode " << int(mode) << " build " << int(build) << " point " << i
-                        << " (" << pts[i].x << ", " << pts[i].y << ", " << pts[i].z
-                        << "): device " << out[i] << " host " << ref;
+          ADD_FAILURE() << "mode " << int(mode) << " build " << int(build) << " point " << i << " ("
+                        << pts[i].x << ", " << pts[i].y << ", " << pts[i].z << "): device "
+                        << out[i] << " host " << ref;
       }
       EXPECT_EQ(bad, 0);
     }

@@ -137,11 +137,10 @@ TEST(Tape, BlurAndMollifyMatchValueTypes) {
   expect_same(Expr::blur(eb, 0.2), blur(box, 0.2));
   expect_same(Expr::mollify(eb, 0.3), mollify(box, 0.3));
   // Inside point transforms and CSG, with a transform and CSG inside the loop.
-  expect_same(Expr::translate(Expr::make_union(Expr::blur(Expr::rotate(eb, V{0, 0, 1}, 0.5), 0.1),
-                                               es),
-                              V{0.2, -0.1, 0.4}),
-              translate(make_union(blur(rotate(box, V{0, 0, 1}, 0.5), 0.1), sphere),
-                        V{0.2, -0.1, 0.4}));
+  expect_same(
+      Expr::translate(Expr::make_union(Expr::blur(Expr::rotate(eb, V{0, 0, 1}, 0.5), 0.1), es),
+                      V{0.2, -0.1, 0.4}),
+      translate(make_union(blur(rotate(box, V{0, 0, 1}, 0.5), 0.1), sphere), V{0.2, -0.1, 0.4}));
   expect_same(Expr::mollify(Expr::csg(Op::SmoothUnion, {es, Expr::scale(eb, 1.5)}, 0.2), 0.25),
               mollify(smooth_union(sphere, scale(box, 1.5), 0.2), 0.25));
   // Nested loops (7 x 27 evaluations per point) and two loops side by side.
@@ -168,8 +167,9 @@ TEST(Tape, BlurAndMollifyMatchValueTypes) {
 TEST(Tape, BlurAndMollifyFloatOnTheDevicePath) {
   const auto value = make_union(blur(make_box(V{0.6, 0.4, 0.3}), 0.2),
                                 mollify(translate(make_torus(1.0, 0.25), V{0, 0, 0.5}), 0.3));
-  const Expr e = Expr::make_union(Expr::blur(Expr::box(V{0.6, 0.4, 0.3}), 0.2),
-                                  Expr::mollify(Expr::translate(Expr::torus(1.0, 0.25), V{0, 0, 0.5}), 0.3));
+  const Expr e =
+      Expr::make_union(Expr::blur(Expr::box(V{0.6, 0.4, 0.3}), 0.2),
+                       Expr::mollify(Expr::translate(Expr::torus(1.0, 0.25), V{0, 0, 0.5}), 0.3));
   Pool pool;
   const Tape<float> t = Tape<float>::build(pool, e);
   pool.freeze();

@@ -16,7 +16,8 @@ double signed_volume(const TriangleMesh& m) {
   for (std::size_t t = 0; t < m.triangle_count(); ++t) {
     const auto a = m.corner(t, 0), b = m.corner(t, 1), c = m.corner(t, 2);
     v += (a.x * (b.y * c.z - b.z * c.y) - a.y * (b.x * c.z - b.z * c.x) +
-          a.z * (b.x * c.y - b.y * c.x)) / 6.0;
+          a.z * (b.x * c.y - b.y * c.x)) /
+         6.0;
   }
   return v;
 }

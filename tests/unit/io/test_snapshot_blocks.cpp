@@ -27,7 +27,9 @@ io::GridInfo grid(int nx, int ny, int nz) {
 }
 
 /// Field f at cell (i, j, k): distinct full-precision values.
-double value(int f, int i, int j, int k) { return std::sin(1.0 + f + 0.37 * i) * std::exp(0.11 * j) + 0.013 * k * (f + 1); }
+double value(int f, int i, int j, int k) {
+  return std::sin(1.0 + f + 0.37 * i) * std::exp(0.11 * j) + 0.013 * k * (f + 1);
+}
 
 std::vector<std::vector<double>> fields_of(const io::GridInfo& g, int count) {
   std::vector<std::vector<double>> out(static_cast<std::size_t>(count));
@@ -42,7 +44,8 @@ const std::vector<std::string> kNames = {"u_x", "u_y", "u_z", "rho"};
 
 std::vector<io::FieldRef> refs(const std::vector<std::vector<double>>& f) {
   std::vector<io::FieldRef> r;
-  for (std::size_t n = 0; n < f.size(); ++n) r.push_back({kNames[n], io::DataType::Float64, f[n].data()});
+  for (std::size_t n = 0; n < f.size(); ++n)
+    r.push_back({kNames[n], io::DataType::Float64, f[n].data()});
   return r;
 }
 
@@ -86,11 +89,14 @@ TEST(SnapshotBlocks, BlockByBlockEqualsWholeFile) {
       double* p = static_cast<double*>(out[q]);
       for (int k = 0; k < b.count[2]; ++k)
         for (int j = 0; j < b.count[1]; ++j)
-          for (int i = 0; i < b.count[0]; ++i) *p++ = value(int(q), b.offset[0] + i, b.offset[1] + j, b.offset[2] + k);
+          for (int i = 0; i < b.count[0]; ++i)
+            *p++ = value(int(q), b.offset[0] + i, b.offset[1] + j, b.offset[2] + k);
     }
   };
-  io::write_snapshot_by_blocks(dir.file("blocks.h5"), g, meta(), kNames, io::DataType::Float64, source);
-  const io::Snapshot a = io::read_snapshot(dir.file("whole.h5")), b = io::read_snapshot(dir.file("blocks.h5"));
+  io::write_snapshot_by_blocks(dir.file("blocks.h5"), g, meta(), kNames, io::DataType::Float64,
+                               source);
+  const io::Snapshot a = io::read_snapshot(dir.file("whole.h5")),
+                     b = io::read_snapshot(dir.file("blocks.h5"));
   EXPECT_EQ(a.names, b.names);
   EXPECT_TRUE(a.raw == b.raw);
   EXPECT_EQ(a.centres, b.centres);
@@ -120,7 +126,8 @@ TEST(SnapshotBlocks, BoxReadReturnsTheBoxValues) {
         for (int i = 0; i < box.count[0]; ++i, ++n) {
           double v;
           std::memcpy(&v, raw.data() + 8 * n, 8);
-          ASSERT_EQ(v, value(int(q), 2 + i, 1 + j, 3 + k)) << kNames[q] << " " << i << " " << j << " " << k;
+          ASSERT_EQ(v, value(int(q), 2 + i, 1 + j, 3 + k))
+              << kNames[q] << " " << i << " " << j << " " << k;
         }
   }
   io::CellBox outside = box;
@@ -142,7 +149,8 @@ TEST(SnapshotBlocks, BoxReadRefusesADamagedChunk) {
   const std::string path = dir.file("s.h5");
   io::write_snapshot(path, g, meta(), refs(f));
   std::string bytes = read_bytes(path);
-  const std::size_t at = bytes.find(std::string(reinterpret_cast<const char*>(f[3].data()), 8 * 24));
+  const std::size_t at =
+      bytes.find(std::string(reinterpret_cast<const char*>(f[3].data()), 8 * 24));
   ASSERT_NE(at, std::string::npos);
   bytes[at + 8 * 13 + 3] = char(bytes[at + 8 * 13 + 3] ^ 4);  // value 13 of rho: cell (1, 0, 1)
   std::ofstream(path, std::ios::binary) << bytes;
@@ -154,7 +162,8 @@ TEST(SnapshotBlocks, BoxReadRefusesADamagedChunk) {
     io::read_snapshot_block(path, box);
     FAIL() << "a damaged chunk was read";
   } catch (const alfven::Error& e) {
-    EXPECT_NE(std::string(e.what()).find("dataset 'rho' is damaged"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("dataset 'rho' is damaged"), std::string::npos)
+        << e.what();
   }
 }
 
@@ -169,14 +178,17 @@ TEST(SnapshotBlocks, CompressedDatasetsReadBackIdentical) {
   options.deflate = 6;
   io::write_snapshot(dir.file("plain.h5"), g, meta(), refs(f));
   io::write_snapshot(dir.file("packed.h5"), g, meta(), refs(f), options);
-  const io::Snapshot a = io::read_snapshot(dir.file("plain.h5")), b = io::read_snapshot(dir.file("packed.h5"));
+  const io::Snapshot a = io::read_snapshot(dir.file("plain.h5")),
+                     b = io::read_snapshot(dir.file("packed.h5"));
   EXPECT_TRUE(a.raw == b.raw);
   const hid_t file = H5Fopen(dir.file("packed.h5").c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   ASSERT_GE(file, 0);
   const hid_t set = H5Dopen2(file, "rho", H5P_DEFAULT);
   const hid_t create = H5Dget_create_plist(set);
   for (H5Z_filter_t filter : {H5Z_FILTER_SHUFFLE, H5Z_FILTER_DEFLATE, H5Z_FILTER_FLETCHER32})
-    EXPECT_GE(H5Pget_filter_by_id2(create, filter, nullptr, nullptr, nullptr, 0, nullptr, nullptr), 0) << filter;
+    EXPECT_GE(H5Pget_filter_by_id2(create, filter, nullptr, nullptr, nullptr, 0, nullptr, nullptr),
+              0)
+        << filter;
   const hsize_t stored = H5Dget_storage_size(set);
   EXPECT_LT(stored, hsize_t(8 * 32 * 16 * 8));  // rounded values take less room
   H5Pclose(create);
@@ -228,10 +240,13 @@ TEST(SnapshotBlocks, VectorsAreVirtualDatasetsOverTheComponents) {
 // alfven info names the library and whether it writes in parallel.
 TEST(SnapshotBlocks, Hdf5DescriptionSaysSerialOrParallel) {
   const std::string d = io::hdf5_description();
-  EXPECT_NE(d.find(io::parallel_writes_available() ? "parallel (MPI-IO" : "serial"), std::string::npos) << d;
+  EXPECT_NE(d.find(io::parallel_writes_available() ? "parallel (MPI-IO" : "serial"),
+            std::string::npos)
+      << d;
   EXPECT_EQ(d.rfind("1.", 0), 0u) << d;
   if (!io::parallel_writes_available()) {
-    EXPECT_THROW(io::write_snapshot_collective("x.h5", grid(2, 2, 2), meta(), {}, io::CellBox{}, io::Collective{}),
+    EXPECT_THROW(io::write_snapshot_collective("x.h5", grid(2, 2, 2), meta(), {}, io::CellBox{},
+                                               io::Collective{}),
                  alfven::Error);
   }
 }

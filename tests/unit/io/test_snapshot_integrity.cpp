@@ -100,9 +100,10 @@ TEST(SnapshotIntegrity, EveryByteFlipIsRefusedOrChangesNothing) {
   const std::string bytes = read_bytes(path);
   // The flipped copies go to memory (/dev/shm) where there is one: thousands of small files.
   std::error_code ec;
-  const std::string bad = std::filesystem::is_directory("/dev/shm", ec) && access("/dev/shm", W_OK) == 0
-                              ? "/dev/shm/alfven_flipped_" + std::to_string(::getpid()) + ".h5"
-                              : dir.file("flipped.h5");
+  const std::string bad =
+      std::filesystem::is_directory("/dev/shm", ec) && access("/dev/shm", W_OK) == 0
+          ? "/dev/shm/alfven_flipped_" + std::to_string(::getpid()) + ".h5"
+          : dir.file("flipped.h5");
   std::size_t refused = 0, unchanged = 0;
   // Every third byte of the first 4 KiB (superblock, object headers, attributes, chunk
   // indexes), then every 13th (the chunks of data and what follows them).
@@ -132,7 +133,8 @@ TEST(SnapshotIntegrity, EveryByteFlipIsRefusedOrChangesNothing) {
   }
   std::filesystem::remove(bad, ec);
   EXPECT_GT(refused, 0u);
-  std::printf("%zu flips of %zu bytes refused, %zu in unused bytes\n", refused, bytes.size(), unchanged);
+  std::printf("%zu flips of %zu bytes refused, %zu in unused bytes\n", refused, bytes.size(),
+              unchanged);
 }
 
 TEST(SnapshotIntegrity, FlippedFieldDataIsRefusedByItsChecksum) {
@@ -140,7 +142,8 @@ TEST(SnapshotIntegrity, FlippedFieldDataIsRefusedByItsChecksum) {
   const std::string path = write_small(dir, "data.h5");
   std::string bytes = read_bytes(path);
   const auto f = small_fields();
-  const std::size_t at = bytes.find(std::string(reinterpret_cast<const char*>(f[1].data()), 8 * 24));
+  const std::size_t at =
+      bytes.find(std::string(reinterpret_cast<const char*>(f[1].data()), 8 * 24));
   ASSERT_NE(at, std::string::npos);
   bytes[at + 100] = char(bytes[at + 100] ^ 1);  // one bit of one value of psi
   write_bytes(path, bytes);

@@ -35,7 +35,8 @@ TEST(Boundary, EachKindFillsGhostsFromTheRightCells) {
   Fields<double, backend::Host> f(g);
   auto v = f.view();
   for (int i = 0; i < g.total[0]; ++i)
-    for (int var = 0; var < num_vars; ++var) v(i, 0, 0, var) = (i >= 3 && i < 9) ? 10.0 * i + var : -999.0;
+    for (int var = 0; var < num_vars; ++var)
+      v(i, 0, 0, var) = (i >= 3 && i < 9) ? 10.0 * i + var : -999.0;
   SchemeParameters p;
   p.boundaries.set_face(face_x_lower, bc_periodic);
   p.boundaries.set_face(face_x_upper, bc_outflow);
@@ -59,11 +60,14 @@ TEST(Boundary, CornersAreFilledInPeriodic2D) {
   const Grid g = make_grid(5, 4, 1, lo, hi, 2);
   Fields<double, backend::Host> f(g);
   auto v = f.view();
-  auto value = [](int gi, int gj) { return 100.0 * gi + gj; };  // function of the periodic global index
+  auto value = [](int gi, int gj) {
+    return 100.0 * gi + gj;
+  };  // function of the periodic global index
   for (int j = 0; j < g.total[1]; ++j)
     for (int i = 0; i < g.total[0]; ++i) {
       const bool interior = i >= 2 && i < 7 && j >= 2 && j < 6;
-      for (int var = 0; var < num_vars; ++var) v(i, j, 0, var) = interior ? value(i - 2, j - 2) : 0.0 / 0.0;
+      for (int var = 0; var < num_vars; ++var)
+        v(i, j, 0, var) = interior ? value(i - 2, j - 2) : 0.0 / 0.0;
     }
   Solver<double, backend::Host> s(g, SchemeParameters{});
   s.apply_boundaries(f);
@@ -116,8 +120,10 @@ TEST(Boundary, GhostCellsAreCurrentAfterAStep) {
     for (int k = 0; k < g.total[2]; ++k)
       for (int j = 0; j < g.total[1]; ++j)
         for (int i = 0; i < g.total[0]; ++i) {
-          ASSERT_TRUE(std::isfinite(a(i, j, k, var))) << i << "," << j << "," << k << " var " << var;
-          ASSERT_EQ(a(i, j, k, var), r(i, j, k, var)) << i << "," << j << "," << k << " var " << var;
+          ASSERT_TRUE(std::isfinite(a(i, j, k, var)))
+              << i << "," << j << "," << k << " var " << var;
+          ASSERT_EQ(a(i, j, k, var), r(i, j, k, var))
+              << i << "," << j << "," << k << " var " << var;
           ghosts += (i < 2 || i >= 10 || j < 2 || j >= 8 || k < 2 || k >= 7);
         }
   EXPECT_EQ(ghosts, long(num_vars) * (12 * 10 * 9 - 8 * 6 * 5));

@@ -37,8 +37,10 @@ TEST(Decomposition, EveryChoiceGivesEqualBlocksAndTheLeastHalo) {
 
 TEST(Decomposition, TwoRanksSplitTheLongAxisAndTiesGoToX) {
   const int free_procs[3] = {0, 0, 0};
-  EXPECT_EQ(choose_decomposition(2, free_procs, grid(512, 256, 256)), (std::array<int, 3>{2, 1, 1}));
-  EXPECT_EQ(choose_decomposition(2, free_procs, grid(256, 256, 512)), (std::array<int, 3>{1, 1, 2}));
+  EXPECT_EQ(choose_decomposition(2, free_procs, grid(512, 256, 256)),
+            (std::array<int, 3>{2, 1, 1}));
+  EXPECT_EQ(choose_decomposition(2, free_procs, grid(256, 256, 512)),
+            (std::array<int, 3>{1, 1, 2}));
   EXPECT_EQ(choose_decomposition(2, free_procs, grid(64, 64, 64)), (std::array<int, 3>{2, 1, 1}));
 }
 

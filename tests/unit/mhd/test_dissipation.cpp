@@ -2,8 +2,8 @@
 // compact face differences are exact for quadratic fields (and for a linear density or
 // resistivity times them), so on a 3D grid the divergence equals the continuous expression to
 // rounding, whichever axes the derivatives mix:
-//   viscous:   div(rho v_b) = -d_a tau_ab,  tau_ab = rho nu (d_a v_b + d_b v_a - 2/3 delta_ab div v)
-//   resistive: div(B_b) = d_a [eta (d_b B_a - d_a B_b)]
+//   viscous:   div(rho v_b) = -d_a tau_ab,  tau_ab = rho nu (d_a v_b + d_b v_a - 2/3 delta_ab div
+//   v) resistive: div(B_b) = d_a [eta (d_b B_a - d_a B_b)]
 // and the diffusive time step.
 #include <gtest/gtest.h>
 
@@ -51,7 +51,8 @@ struct QuadraticFields {
     centre[2] = grid.centre(2, kk);
     std::vector<double> div(num_conserved, 0.0);
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * kk);
-    add_dissipative_divergence(CellAccess<const double>(q.const_view()), c, i, j, kk, grid, k, source, div.data());
+    add_dissipative_divergence(CellAccess<const double>(q.const_view()), c, i, j, kk, grid, k,
+                               source, div.data());
     return div;
   }
 };

@@ -38,8 +38,9 @@ TEST(MemoryEstimate, HostRunInDoubleByHand) {
   MemoryEstimateInput in;
   in.local = in.global = grid(16, 16, 16);
   const MemoryNeed need = estimate_run_memory(in);
-  const double solver = 28.0 * 8000 * 8;                               // q, qa, qr (27) + speed
-  const double output = 9.0 * 8000 * 8 + 9.0 * 4096 * 8 + 18.0 * 4096 * 8;  // host copy, block, gather + global
+  const double solver = 28.0 * 8000 * 8;  // q, qa, qr (27) + speed
+  const double output =
+      9.0 * 8000 * 8 + 9.0 * 4096 * 8 + 18.0 * 4096 * 8;  // host copy, block, gather + global
   EXPECT_EQ(need.host_bytes, solver + output + kSmall);
   EXPECT_EQ(need.device_bytes, 0.0);
 }
@@ -69,7 +70,8 @@ TEST(MemoryEstimate, DeviceRankWithHalosAndRestartByHand) {
   const MemoryNeed need = estimate_run_memory(in);
   const double halo = 4.0 * 9 * (2 * 20 * 20) * 8;  // send + receive, 2 faces, 2 layers of 20 x 20
   EXPECT_EQ(need.device_bytes, 28.0 * 4800 * 8 + halo);
-  const double output = 9.0 * 4800 * 8 + 9.0 * 2048 * 8 + 18.0 * 4096 * 8;  // larger than the restart's
+  const double output =
+      9.0 * 4800 * 8 + 9.0 * 2048 * 8 + 18.0 * 4096 * 8;  // larger than the restart's
   const double restart = 9.0 * 4096 * 16 + 9.0 * 4800 * 8;
   ASSERT_GT(output, restart);
   EXPECT_EQ(need.host_bytes, halo + output + kSmall);  // pinned staging + the output peak
@@ -89,11 +91,14 @@ TEST(MemoryEstimate, CheckRefusesWithTheFiguresAndAcceptsWhatFits) {
   EXPECT_EQ(error_of(need, 4 * GiB, 80 * GiB, 80 * GiB), "");
   EXPECT_EQ(error_of(need, 0, 0, 0), "");  // unknown: not checked
   const std::string host = error_of(need, 2 * GiB, 80 * GiB, 80 * GiB);
-  EXPECT_NE(host.find("needs about 3 GiB of host memory, but 2 GiB are available"), std::string::npos) << host;
+  EXPECT_NE(host.find("needs about 3 GiB of host memory, but 2 GiB are available"),
+            std::string::npos)
+      << host;
   EXPECT_NE(host.find("grid 8 x 8 x 8"), std::string::npos) << host;
   const std::string device = error_of(need, 4 * GiB, 4 * GiB, 80 * GiB);
-  EXPECT_NE(device.find("needs about 10 GiB of device memory, but 4 GiB of the device's 80 GiB are free"),
-            std::string::npos)
+  EXPECT_NE(
+      device.find("needs about 10 GiB of device memory, but 4 GiB of the device's 80 GiB are free"),
+      std::string::npos)
       << device;
 }
 

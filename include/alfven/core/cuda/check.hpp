@@ -41,9 +41,9 @@ inline void cuda_check(cudaError_t err, const char* call, const char* file, int 
 /// unless ALFVEN_CUDA_SYNC_LAUNCHES is defined: then it also synchronises the device, so an
 /// error is reported at the launch that caused it (slow; for debugging).
 #if defined(ALFVEN_CUDA_SYNC_LAUNCHES)
-#define ALFVEN_CUDA_CHECK_LAUNCH(what)                                                 \
-  do {                                                                                 \
-    ::alfven::detail::cuda_check(cudaGetLastError(), "launch of " what, __FILE__, __LINE__); \
+#define ALFVEN_CUDA_CHECK_LAUNCH(what)                                                         \
+  do {                                                                                         \
+    ::alfven::detail::cuda_check(cudaGetLastError(), "launch of " what, __FILE__, __LINE__);   \
     ::alfven::detail::cuda_check(cudaDeviceSynchronize(), "kernel " what, __FILE__, __LINE__); \
   } while (0)
 #else

@@ -23,8 +23,8 @@
 #include <utility>
 #include <vector>
 
-#include "alfven/core/error.hpp"
 #include "../vec3.hpp"
+#include "alfven/core/error.hpp"
 #include "build_method.hpp"
 #include "node.hpp"
 

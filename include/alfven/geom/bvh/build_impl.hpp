@@ -60,7 +60,6 @@ class Builder {
   }
 
  private:
-
   std::int32_t at(std::int32_t i) const { return items_[std::size_t(i)].index; }
 
   /// The box of primitive item i.
@@ -241,10 +240,9 @@ class Builder {
       c = c.merged(box[b]);
     }
     const std::int32_t* bin_of = bin_of_[best_axis].data();
-    const auto mid = std::partition(items_.begin() + begin, items_.begin() + end,
-                                    [bin_of, best_bin](const Item& it) {
-                                      return bin_of[it.index] <= best_bin;
-                                    });
+    const auto mid =
+        std::partition(items_.begin() + begin, items_.begin() + end,
+                       [bin_of, best_bin](const Item& it) { return bin_of[it.index] <= best_bin; });
     const std::int32_t m = std::int32_t(mid - items_.begin());
     child_centres[0] = range_centre_box(begin, m);
     child_centres[1] = range_centre_box(m, end);
@@ -282,12 +280,12 @@ class Builder {
 
   const std::vector<AABB<S>>* boxes_;  // null: the primitives are the points of items_
   int leaf_size_, bins_;
-  std::vector<Item> items_;                // the permutation being built
-  std::vector<std::uint64_t> codes_;       // Morton: code per primitive
-  std::vector<AABB<S>> bin_box_;           // SAH: [axis][bin] boxes
-  std::vector<std::int32_t> bin_count_;    // SAH: [axis][bin] primitives
-  std::vector<double> right_cost_;         // SAH: sweep from the right
-  std::vector<std::int32_t> bin_of_[3];    // SAH: bin of each primitive per axis
+  std::vector<Item> items_;              // the permutation being built
+  std::vector<std::uint64_t> codes_;     // Morton: code per primitive
+  std::vector<AABB<S>> bin_box_;         // SAH: [axis][bin] boxes
+  std::vector<std::int32_t> bin_count_;  // SAH: [axis][bin] primitives
+  std::vector<double> right_cost_;       // SAH: sweep from the right
+  std::vector<std::int32_t> bin_of_[3];  // SAH: bin of each primitive per axis
   BVHTopology<S> topo_;
 };
 
@@ -299,8 +297,7 @@ namespace bvh {
 inline void check_build(std::size_t n, BVHBuild method, int leaf_size, int bins) {
   ALFVEN_REQUIRE(n > 0, "build_bvh_topology: no primitives");
   ALFVEN_REQUIRE(leaf_size >= 1 && leaf_size <= MaxLeafSize && bins >= 2,
-                 "build_bvh_topology: need 1 <= leaf_size <= " << MaxLeafSize
-                                                               << " and bins >= 2");
+                 "build_bvh_topology: need 1 <= leaf_size <= " << MaxLeafSize << " and bins >= 2");
   ALFVEN_REQUIRE(std::int64_t(n) < MaxPrimitives,
                  "build_bvh_topology: " << n << " primitives, at most 2^28 - 1");
   ALFVEN_REQUIRE(method != BVHBuild::LBVH,
@@ -314,9 +311,9 @@ BVHTopology<S> build_bvh_topology(const std::vector<AABB<S>>& boxes,
                                   const std::vector<Vec3<S>>& centres, BVHBuild method,
                                   int leaf_size, int bins) {
   bvh::check_build(boxes.size(), method, leaf_size, bins);
-  ALFVEN_REQUIRE(centres.size() == boxes.size(), "build_bvh_topology: " << boxes.size()
-                                                     << " boxes but " << centres.size()
-                                                     << " centres");
+  ALFVEN_REQUIRE(
+      centres.size() == boxes.size(),
+      "build_bvh_topology: " << boxes.size() << " boxes but " << centres.size() << " centres");
   std::vector<BVHBuildItem<S>> items(centres.size());
   for (std::size_t i = 0; i < centres.size(); ++i) items[i] = {centres[i], std::int32_t(i)};
   return bvh::Builder<S>(&boxes, std::move(items), leaf_size, bins).build(method);
@@ -327,9 +324,9 @@ BVHTopology<S> build_bvh_topology(std::vector<BVHBuildItem<S>>&& points, BVHBuil
                                   int leaf_size, int bins) {
   bvh::check_build(points.size(), method, leaf_size, bins);
   for (std::size_t i = 0; i < points.size(); ++i)
-    ALFVEN_REQUIRE(points[i].index == std::int32_t(i),
-                   "build_bvh_topology: point " << i << " has index " << points[i].index
-                                                << "; give the points in input order");
+    ALFVEN_REQUIRE(points[i].index == std::int32_t(i), "build_bvh_topology: point "
+                                                           << i << " has index " << points[i].index
+                                                           << "; give the points in input order");
   return bvh::Builder<S>(nullptr, std::move(points), leaf_size, bins).build(method);
 }
 

@@ -42,12 +42,16 @@ struct LaneTypes<double> {
   static constexpr int N = 4;
   typedef double V __attribute__((vector_size(32)));
   typedef std::int64_t M __attribute__((vector_size(32)));
-  static ALFVEN_INLINE V splat(double x) { return V{x, x, x, x}; }
+  static ALFVEN_INLINE V splat(double x) {
+    return V{x, x, x, x};
+  }
 #else
   static constexpr int N = 2;
   typedef double V __attribute__((vector_size(16)));
   typedef std::int64_t M __attribute__((vector_size(16)));
-  static ALFVEN_INLINE V splat(double x) { return V{x, x}; }
+  static ALFVEN_INLINE V splat(double x) {
+    return V{x, x};
+  }
 #endif
 };
 

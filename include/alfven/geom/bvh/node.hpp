@@ -65,11 +65,13 @@ constexpr std::int64_t MaxPrimitives = std::int64_t(1) << 28;
 
 /// The code of the leaf holding slots [first, first + count), 1 <= count <= MaxLeafSize.
 ALFVEN_HOST_DEVICE ALFVEN_INLINE constexpr std::int32_t leaf_code(std::int32_t first,
-                                                                 std::int32_t count) {
+                                                                  std::int32_t count) {
   return ~((first << 3) | (count - 1));
 }
 /// True for a leaf code, false for an inner node's index.
-ALFVEN_HOST_DEVICE ALFVEN_INLINE constexpr bool is_leaf(std::int32_t code) { return code < 0; }
+ALFVEN_HOST_DEVICE ALFVEN_INLINE constexpr bool is_leaf(std::int32_t code) {
+  return code < 0;
+}
 /// First slot of a leaf.
 ALFVEN_HOST_DEVICE ALFVEN_INLINE constexpr std::int32_t leaf_first(std::int32_t code) {
   return ~code >> 3;
@@ -130,7 +132,8 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE T gap(T p, T lo, T hi) {
 /// inside the box (rounding is monotone).
 template <bool RoundEach, typename T>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE T box_distance2(const BVHNode<T>& n, int k, const Vec3<T>& p) {
-  return sum_of_squares<RoundEach>(gap(p.x, n.lo[0][k], n.hi[0][k]), gap(p.y, n.lo[1][k], n.hi[1][k]),
+  return sum_of_squares<RoundEach>(gap(p.x, n.lo[0][k], n.hi[0][k]),
+                                   gap(p.y, n.lo[1][k], n.hi[1][k]),
                                    gap(p.z, n.lo[2][k], n.hi[2][k]));
 }
 

@@ -30,15 +30,12 @@ ALFVEN_INLINE void box_distance2_wide(const BVHNode4<T>& n, T px, T py, T pz, T*
   using L = simd::Lanes<T>;
   for (int h = 0; h < 4; h += L::N) {
     const typename L::V zero = L::splat(T(0));
-    const typename L::V dx =
-        L::max(L::max(L::load(n.lo[0] + h) - L::splat(px), L::splat(px) - L::load(n.hi[0] + h)),
-               zero);
-    const typename L::V dy =
-        L::max(L::max(L::load(n.lo[1] + h) - L::splat(py), L::splat(py) - L::load(n.hi[1] + h)),
-               zero);
-    const typename L::V dz =
-        L::max(L::max(L::load(n.lo[2] + h) - L::splat(pz), L::splat(pz) - L::load(n.hi[2] + h)),
-               zero);
+    const typename L::V dx = L::max(
+        L::max(L::load(n.lo[0] + h) - L::splat(px), L::splat(px) - L::load(n.hi[0] + h)), zero);
+    const typename L::V dy = L::max(
+        L::max(L::load(n.lo[1] + h) - L::splat(py), L::splat(py) - L::load(n.hi[1] + h)), zero);
+    const typename L::V dz = L::max(
+        L::max(L::load(n.lo[2] + h) - L::splat(pz), L::splat(pz) - L::load(n.hi[2] + h)), zero);
     L::store(out + h, dx * dx + dy * dy + dz * dz);
   }
 }

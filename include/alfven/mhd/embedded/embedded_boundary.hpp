@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
+#include "../fields.hpp"
+#include "../grid.hpp"
 #include "alfven/core/array.hpp"
 #include "alfven/core/for_each.hpp"
 #include "alfven/core/pool.hpp"
 #include "alfven/geom/tape.hpp"
-#include "../fields.hpp"
-#include "../grid.hpp"
 #include "body.hpp"
 #include "ghost_cells.hpp"
 #include "wall.hpp"
@@ -64,7 +64,8 @@ class EmbeddedBoundary {
     // Signed distance and nearest body at every cell, on the backend.
     distance_ = Array3D<Real, Backend>(grid.total[0], grid.total[1], grid.total[2]);
     Array3D<std::int8_t, Backend> body(grid.total[0], grid.total[1], grid.total[2]);
-    for_each(Backend{}, grid.all(), ClassifyCells<Real>{geometry, grid, distance_.view(), body.view()});
+    for_each(Backend{}, grid.all(),
+             ClassifyCells<Real>{geometry, grid, distance_.view(), body.view()});
     Array3D<Real> phi(grid.total[0], grid.total[1], grid.total[2]);
     Array3D<std::int8_t> which(grid.total[0], grid.total[1], grid.total[2]);
     phi.copy_from(distance_);
@@ -145,7 +146,8 @@ class EmbeddedBoundary {
     for (int b = 0; b < count_; ++b) fill.rules[b] = rules_[b];
     for_each(Backend{}, Range1D{0, ghosts_.size()}, fill);
     for_each(Backend{}, Range1D{0, fixed_cells_.size()},
-             FixedCellFill<Real>{f.view(), fixed_cells_.data(), fixed_values_.data(), fixed_cells_.size()});
+             FixedCellFill<Real>{f.view(), fixed_cells_.data(), fixed_values_.data(),
+                                 fixed_cells_.size()});
   }
 
   /// A host copy of the ghost-cell table (for inspection and tests).

@@ -21,13 +21,13 @@
 
 #include <cstdint>
 
+#include "../fields.hpp"
+#include "../grid.hpp"
+#include "../state.hpp"
 #include "alfven/core/macros.hpp"
 #include "alfven/core/math.hpp"
 #include "alfven/core/view.hpp"
 #include "alfven/geom/tape.hpp"
-#include "../fields.hpp"
-#include "../grid.hpp"
-#include "../state.hpp"
 #include "body.hpp"
 #include "wall.hpp"
 

@@ -14,8 +14,8 @@
 
 #include <cstdint>
 
-#include "alfven/core/macros.hpp"
 #include "../state.hpp"
+#include "alfven/core/macros.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -44,8 +44,8 @@ struct WallRule {
 /// normal gradient: an adiabatic wall without sources); velocity and field by the wall rule.
 /// WallKind::Fixed never reaches here (its cells keep the initial state).
 template <typename Real>
-ALFVEN_HOST_DEVICE Primitive<Real> ghost_state(const Primitive<Real>& s, const Real n[3], Real ratio,
-                                               const WallRule& rule) {
+ALFVEN_HOST_DEVICE Primitive<Real> ghost_state(const Primitive<Real>& s, const Real n[3],
+                                               Real ratio, const WallRule& rule) {
   Primitive<Real> g = s;
   const Real vn = s.v[0] * n[0] + s.v[1] * n[1] + s.v[2] * n[2];
   if (rule.wall == WallKind::NoSlip) {
