@@ -345,7 +345,7 @@ YAML::Node with_absolute_mesh_paths(const YAML::Node& node, const std::string& b
   const std::filesystem::path base =
       std::filesystem::absolute(std::filesystem::path(base_dir.empty() ? "." : base_dir));
   // Depth-first over maps and lists; a `mesh` map's `file` scalar is the only path there is.
-  auto visit = [&](auto&& self, YAML::Node n) -> void {
+  auto visit = [&](auto&& self, const YAML::Node& n) -> void {
     if (n.IsMap()) {
       for (auto kv : n) {
         YAML::Node value = kv.second;

@@ -279,7 +279,7 @@ class Solver {
     }
     if (floors_.active())
       for_each(Backend{}, grid_.interior(),
-               FlooredKernel<decltype(k), Real>{k, qr_.view(), floors_, eos_});
+               FlooredKernel<std::decay_t<decltype(k)>, Real>{k, qr_.view(), floors_, eos_});
     else
       for_each(Backend{}, grid_.interior(), k);
     refresh(qr_);
@@ -314,7 +314,7 @@ class Solver {
         run_and_refresh(viscosity_range(grid_, axis), vk, qr_);  // the last pass: every axis
       else if (floors_.active())
         for_each(Backend{}, viscosity_range(grid_, axis),
-                 FlooredKernel<decltype(vk), Real>{vk, qr_.view(), floors_, eos_});
+                 FlooredKernel<std::decay_t<decltype(vk)>, Real>{vk, qr_.view(), floors_, eos_});
       else
         for_each(Backend{}, viscosity_range(grid_, axis), vk);
       q_.swap(qr_);

@@ -199,17 +199,17 @@ class Builder {
         if (!binned[axis]) continue;
         const int b = std::min(nb - 1, int(double(nb) * (it.c[axis] - lo[axis]) / ext[axis]));
         bin_of_[axis][k] = b;
-        AABB<S>& bb = bin_box_[std::size_t(axis * nb + b)];
+        AABB<S>& bb = bin_box_[std::size_t(axis) * std::size_t(nb) + std::size_t(b)];
         bb = bb.merged(box);
-        ++bin_count_[std::size_t(axis * nb + b)];
+        ++bin_count_[std::size_t(axis) * std::size_t(nb) + std::size_t(b)];
       }
     }
     double best_cost = 1e300;
     int best_axis = -1, best_bin = -1;
     for (int axis = 0; axis < 3; ++axis) {
       if (!binned[axis]) continue;
-      const AABB<S>* box = &bin_box_[std::size_t(axis * nb)];
-      const std::int32_t* count = &bin_count_[std::size_t(axis * nb)];
+      const AABB<S>* box = &bin_box_[std::size_t(axis) * std::size_t(nb)];
+      const std::int32_t* count = &bin_count_[std::size_t(axis) * std::size_t(nb)];
       // Sweep from the right: cost of bins [b, nb).
       AABB<S> acc = empty_box<S>();
       std::int32_t n = 0;
@@ -233,7 +233,7 @@ class Builder {
       }
     }
     if (best_axis < 0) return -1;
-    const AABB<S>* box = &bin_box_[std::size_t(best_axis * nb)];
+    const AABB<S>* box = &bin_box_[std::size_t(best_axis) * std::size_t(nb)];
     child_box[0] = child_box[1] = empty_box<S>();
     for (int b = 0; b < nb; ++b) {
       AABB<S>& c = child_box[b <= best_bin ? 0 : 1];

@@ -81,7 +81,7 @@ class EmbeddedBoundary {
         for (int i = in.begin[0]; i < in.end[0]; ++i) {
           if (!(phi(i, j, k) < Real(0))) continue;
           const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
-          const int b = which(i, j, k);
+          const int b = int(static_cast<std::uint8_t>(which(i, j, k)));
           ++counts_.solid;
           ++counts_.solid_per_body[b];
           if (rules_[b].wall != WallKind::Fixed && reached_by_fluid(phi, i, j, k)) {
