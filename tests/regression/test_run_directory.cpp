@@ -98,8 +98,16 @@ TEST(RunDirectory, EarlierRunThatCannotBeRemovedIsAnErrorNamingTheFile) {
     const std::string ro = fresh_dir("read_only");
     run_into(ro, small_vortex({"time.tend=0.1", "time.dt_output=0.05"}));
     fs::permissions(ro, fs::perms::owner_write, fs::perm_options::remove);
-    EXPECT_THROW(run_into(ro, small_vortex({"time.tend=0.05", "time.dt_output=0.05"})),
-                 alfven::Error);
+    try {
+      run_into(ro, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+      ADD_FAILURE() << "expected an error for the read-only folder " << ro;
+    } catch (const alfven::Error& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find(ro), std::string::npos) << m;
+      EXPECT_NE(m.find("cannot"), std::string::npos) << m;
+    } catch (const std::exception& e) {
+      ADD_FAILURE() << "not an alfven::Error: " << e.what();
+    }
     fs::permissions(ro, fs::perms::owner_write, fs::perm_options::add);
     fs::remove_all(ro);
   }

@@ -10,25 +10,16 @@
 #include "alfven/io/png.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/run.hpp"
+#include "run_test_support.hpp"
 
 namespace fs = std::filesystem;
 using namespace alfven;
 using namespace alfven::mhd;
 
-namespace {
-std::string fresh_dir(const std::string& name) {
-  const fs::path p =
-      fs::temp_directory_path() / ("alfven_test_" + name + "_" + std::to_string(::getpid()));
-  fs::remove_all(p);
-  return p.string();
-}
-std::string read_text(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-}  // namespace
+using alfven_test::fresh_dir;
+using alfven_test::read_index;
+using alfven_test::read_text;
+using alfven_test::run_into;
 
 // The default problem, smaller and shorter: 48^2 to t = 0.1 with a snapshot every 0.05.
 TEST(RunOutput, DefaultProblemWritesSnapshotsIndexLogAndImages) {
@@ -251,4 +242,49 @@ TEST(RunOutput, RestartFromAGridThatIsNoRunStateIsRefused) {
     EXPECT_NE(std::string(e.what()).find("it is no run's snapshot"), std::string::npos) << e.what();
   }
   fs::remove_all(dir);
+}
+
+// io.async: on writes every file from a host copy on the background thread while the run goes
+// on; the files (every snapshot, checkpoints, an output block) hold exactly what the synchronous
+// run writes, the index lists the same files, and the last one is complete when run() returns.
+TEST(RunOutput, BackgroundWritingWritesTheFilesOfSynchronousWriting) {
+  const std::string sync = fresh_dir("sync_output"), async = fresh_dir("async_output");
+  const std::vector<std::string> common = {"grid.i_size=24",
+                                           "grid.j_size=24",
+                                           "time.tend=10",
+                                           "time.dt_output=0.02",
+                                           "time.max_steps=30",
+                                           "io.checkpoint_every=10",
+                                           "io.checkpoint_keep=2",
+                                           "outputs=[{name: mid, every: 3, variables: [pressure], "
+                                           "slice: {y: 0.5}}]"};
+  std::vector<std::string> a = common, b = common;
+  a.push_back("io.async=off");
+  b.push_back("io.async=on");
+  const std::string said = run_into(sync, a);
+  run_into(async, b);
+  const auto ia = read_index(sync), ib = read_index(async);
+  ASSERT_EQ(ia.size(), ib.size());
+  ASSERT_GT(ia.size(), 5u);
+  for (std::size_t n = 0; n < ia.size(); ++n) {
+    EXPECT_EQ(ia[n], ib[n]);
+    const io::Snapshot sa = io::read_snapshot(sync + "/" + ia[n].first),
+                       sb = io::read_snapshot(async + "/" + ib[n].first);
+    for (const auto& field : sa.raw)
+      EXPECT_TRUE(field.second == sb.raw.at(field.first)) << ia[n].first << ": " << field.first;
+  }
+  int compared = 0;
+  for (const auto& e : fs::directory_iterator(sync)) {
+    const std::string name = e.path().filename().string();
+    if (name.rfind("checkpoint_", 0) != 0 && name.rfind("mid_", 0) != 0) continue;
+    ASSERT_TRUE(fs::exists(async + "/" + name)) << name;
+    const io::Snapshot sa = io::read_snapshot(e.path().string()),
+                       sb = io::read_snapshot(async + "/" + name);
+    for (const auto& field : sa.raw)
+      EXPECT_TRUE(field.second == sb.raw.at(field.first)) << name << ": " << field.first;
+    ++compared;
+  }
+  EXPECT_EQ(compared, 2 + 11);  // the last two checkpoints, block outputs at steps 0, 3, ..., 30
+  fs::remove_all(sync);
+  fs::remove_all(async);
 }

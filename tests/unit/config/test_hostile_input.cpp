@@ -7,8 +7,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "config_test_support.hpp"
+#include "suggest.hpp"
 
 using alfven_test::error_of;
 using alfven_test::expect_has;
@@ -73,6 +76,18 @@ TEST(ConfigHostileInput, HugeProblemValueIsCappedInSearchAndEcho) {
   // Through --set as well: the override text is shortened where it is cited.
   const std::string set_message = error_of(minimal_yaml(), {"problem=" + huge});
   EXPECT_LT(set_message.size(), 1000u) << set_message.substr(0, 300);
+}
+
+// The search itself: a 50 MB name against the problem names. The edit-distance table of the
+// old search was (50e6 + 1) x (candidate + 1) ints per candidate (gigabytes, minutes); the length
+// bound rules every candidate out before any table is built, and a name of the candidates' length
+// still finds its match.
+TEST(ConfigHostileInput, SuggestionSearchOfA50MBNameBuildsNoTable) {
+  using alfven::mhd::config_detail::closest_match;
+  const std::vector<std::string> names = {"orszag_tang", "sod", "brio_wu", "kelvin_helmholtz"};
+  EXPECT_EQ(closest_match(std::string(50u << 20, 'x'), names), "");
+  EXPECT_EQ(closest_match(std::string(50u << 20, 'x') + "sod", names), "");
+  EXPECT_EQ(closest_match("orszag_tnag", names), "orszag_tang");
 }
 
 // `alfven run /dev/zero` read until memory ran out: configuration files are capped.
