@@ -26,6 +26,11 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
     std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%)%s.\n", s.output_seconds,
                 s.wall_seconds, 100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12),
                 s.async_output ? ", files written in the background" : "");
+  if (s.first_step_outside_eos_table >= 0)
+    std::printf(
+        "Equation-of-state table: up to %ld of %ld cells outside it (from step %ld on), where "
+        "p and c_s are its edge values; widen the table if that matters.\n",
+        s.cells_outside_eos_table, s.cells, s.first_step_outside_eos_table);
   if (s.stop != mhd::StopReason::None)
     std::printf(
         "Stopped early (%s): continue from %s with --set io.continue=true (exit status %d).\n",

@@ -20,6 +20,9 @@ void add_mesh_command(CLI::App& app);
 void add_sdf_command(CLI::App& app);
 /// `alfven info`: how this program was built and which devices it sees.
 void add_info_command(CLI::App& app);
+/// `alfven eos-table ideal|saha-hydrogen -o FILE [--gamma G] [--mu MU] [--density MIN:MAX:N]
+/// [--energy MIN:MAX:N] [--linear]`: a table of an equation of state for `eos: {table: FILE}`.
+void add_eos_table_command(CLI::App& app);
 
 }  // namespace app
 }  // namespace alfven

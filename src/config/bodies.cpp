@@ -17,14 +17,12 @@ namespace alfven {
 namespace mhd {
 namespace config_detail {
 
-namespace {
-
-/// The directory relative mesh paths are given against: that of the configuration file, or the
-/// working directory for built-in and in-memory configurations.
 std::string base_directory(const std::string& source) {
   if (source.rfind("built-in:", 0) == 0 || source.empty() || source[0] == '<') return "";
   return std::filesystem::path(source).parent_path().string();
 }
+
+namespace {
 
 /// `value` is one of `choices`: returns it; else records an error and returns "".
 std::string read_choice(const std::string& key, const YAML::Node& value,

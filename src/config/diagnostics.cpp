@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include "alfven/core/text.hpp"
+
 namespace alfven {
 namespace mhd {
 namespace config_detail {
@@ -47,9 +49,7 @@ void Diagnostics::error_at(const std::string& location, const std::string& messa
 }
 
 std::string excerpt(const std::string& text) {
-  constexpr std::size_t kShown = 60;
-  if (text.size() <= kShown) return text;
-  return fmt::format("{}... ({} characters)", text.substr(0, kShown), text.size());
+  return text::excerpt(text);
 }
 
 std::string describe(const YAML::Node& node) {

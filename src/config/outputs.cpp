@@ -126,6 +126,13 @@ void read_variables(const std::string& key, const YAML::Node& value, const RunCo
                                : "; did you mean `" + close + "`?"));
       continue;
     }
+    if (vars.front().quantity == OutputQuantity::Temperature && !config.eos_table_data) {
+      diagnostics.error(key, value[i].Mark(),
+                        "temperature needs a tabulated equation of state (eos.table): the "
+                        "ideal-gas law p = (gamma - 1) rho e has no temperature scale; write "
+                        "pressure or internal_energy instead");
+      continue;
+    }
     if (vars.front().quantity == OutputQuantity::SignedDistance && config.bodies.empty()) {
       diagnostics.error(key, value[i].Mark(),
                         "signed_distance needs embedded bodies (a bodies: list)");

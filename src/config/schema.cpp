@@ -147,6 +147,7 @@ std::vector<KeySpec> build_schema() {
       ignored_digits("mhd.n_output_digits"),
 
       real_key("eos.gm", "a real number > 1", real_above(1), real_field(&RunConfig::gamma)),
+      text_key("eos.table", nullptr),  // read (file relative to the configuration) by eos.cpp
 
       real_key(
           "resistivity.eta", non_negative, [](const Value& v) { return v.real >= 0; },

@@ -27,6 +27,16 @@ void read_problem(const TreeContents& contents, const ProblemCatalog& problems, 
 /// rejects (with its line).
 void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
 
+/// The directory relative file paths of a configuration (meshes, tables) are given against:
+/// that of the configuration file `source`, or "" (the working directory) for built-in and
+/// in-memory configurations.
+std::string base_directory(const std::string& source);
+
+/// Reads eos.table: resolves the file against the configuration's directory (config.eos_table,
+/// absolute), reads and checks it (io::read_eos_table) into config.eos_table_data. Records the
+/// reader's error at the key's line.
+void read_eos(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
+
 /// Fills config.outputs from the `outputs:` list (name, dt or every, variables, slice or box,
 /// compression), checking names, variables (signed_distance only with bodies) and that a slice
 /// or box holds cells of the grid. Call after the grid keys and read_bodies.

@@ -93,6 +93,7 @@ void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c) {
 
   out << YAML::Key << "eos" << YAML::Value << YAML::BeginMap;
   real(out, "gm", c.gamma);
+  if (!c.eos_table.empty()) text(out, "table", c.eos_table);
   out << YAML::EndMap;
 
   out << YAML::Key << "resistivity" << YAML::Value << YAML::BeginMap;

@@ -57,8 +57,9 @@ std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& name
 template <typename Real>
 void compute_output_variable(const OutputVariable& variable,
                              const Fields<Real, backend::Host>& state, const Grid& local,
-                             double gamma, const std::vector<Real>& signed_distance,
-                             const io::CellBox& box, std::vector<Real>& out) {
+                             const EquationOfState<double>& eos,
+                             const std::vector<Real>& signed_distance, const io::CellBox& box,
+                             std::vector<Real>& out) {
   out.resize(io::cell_count(box));
   const CellAccess<const Real> a(state.const_view());
   const int ci = variable.component;
@@ -93,16 +94,19 @@ void compute_output_variable(const OutputVariable& variable,
                                     (std::size_t(bj) + std::size_t(local.n[1]) * std::size_t(bk))];
             continue;
           case OutputQuantity::Pressure:
-            value = gas_pressure(s, gamma);
+            value = gas_pressure(s, eos);
             break;
           case OutputQuantity::MagneticPressure:
             value = magnetic_pressure(s);
             break;
           case OutputQuantity::PlasmaBeta:
-            value = plasma_beta(s, gamma);
+            value = plasma_beta(s, eos);
             break;
           case OutputQuantity::MachNumber:
-            value = mach_number(s, gamma);
+            value = mach_number(s, eos);
+            break;
+          case OutputQuantity::Temperature:
+            value = temperature(s, eos);
             break;
           case OutputQuantity::CurrentDensity:
             value = current_density(a, local, c, ci);
@@ -120,12 +124,14 @@ void compute_output_variable(const OutputVariable& variable,
 
 template void compute_output_variable<float>(const OutputVariable&,
                                              const Fields<float, backend::Host>&, const Grid&,
-                                             double, const std::vector<float>&, const io::CellBox&,
+                                             const EquationOfState<double>&,
+                                             const std::vector<float>&, const io::CellBox&,
                                              std::vector<float>&);
 template void compute_output_variable<double>(const OutputVariable&,
                                               const Fields<double, backend::Host>&, const Grid&,
-                                              double, const std::vector<double>&,
-                                              const io::CellBox&, std::vector<double>&);
+                                              const EquationOfState<double>&,
+                                              const std::vector<double>&, const io::CellBox&,
+                                              std::vector<double>&);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -8,6 +8,7 @@
 
 #include "alfven/config/config.hpp"
 #include "alfven/io/snapshot.hpp"
+#include "alfven/mhd/eos.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
 #include "alfven/mhd/output_variables.hpp"
@@ -34,13 +35,15 @@ std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& name
 
 /// Values of `variable` on `box` (cells of the whole grid within the block `local`), x fastest,
 /// into `out` (resized): from the host copy `state` of the block (ghost cells included, filled),
-/// `gamma` of the equation of state, and the block's interior signed distance (x fastest; empty
-/// without bodies). Derived quantities are evaluated in double and stored as Real.
+/// the run's equation of state `eos` (in double, its table on the host), and the block's interior
+/// signed distance (x fastest; empty without bodies). Derived quantities are evaluated in double
+/// and stored as Real.
 template <typename Real>
 void compute_output_variable(const OutputVariable& variable,
                              const Fields<Real, backend::Host>& state, const Grid& local,
-                             double gamma, const std::vector<Real>& signed_distance,
-                             const io::CellBox& box, std::vector<Real>& out);
+                             const EquationOfState<double>& eos,
+                             const std::vector<Real>& signed_distance, const io::CellBox& box,
+                             std::vector<Real>& out);
 
 }  // namespace mhd
 }  // namespace alfven

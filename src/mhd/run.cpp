@@ -207,6 +207,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;
+  summary.cells_outside_eos_table = outputs.most_cells_outside_eos_table();
+  summary.first_step_outside_eos_table = outputs.first_step_outside_eos_table();
   return summary;
 }
 

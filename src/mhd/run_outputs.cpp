@@ -59,6 +59,11 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
               sim.communicator().size() == 1) {
   const Communicator& comm = sim.communicator();
   const bool root = comm.rank() == 0;
+  eos_.gamma = cfg_.gamma;
+  if (cfg_.eos_table_data) {
+    eos_table_ = EosTableStorage<double, backend::Host>(*cfg_.eos_table_data);
+    eos_.table = eos_table_.view();
+  }
   dir_ = comm.broadcast(output ? output->dir() : std::string(), 0);
   snapshots_ = int(comm.max(output ? double(output->snapshots_written()) : 0.0));
   last_snapshot_time_ =
@@ -243,7 +248,7 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   std::vector<io::FieldRef> fields;
   std::vector<std::string> names, vectors;
   for (std::size_t v = 0; v < block.variables.size(); ++v) {
-    compute_output_variable(block.variables[v], frame_, local, cfg_.gamma, signed_distance_, part,
+    compute_output_variable(block.variables[v], frame_, local, eos_, signed_distance_, part,
                             values[v]);
     fields.push_back({block.variables[v].name, type, values[v].data()});
     names.push_back(block.variables[v].name);
@@ -265,6 +270,18 @@ void RunOutputs<Real>::log_row(double dt) {
   const double rate = double(sim_.global_grid().interior_cells()) * double(step - log_step_) /
                       std::max(log_seconds_, 1e-12);
   const Totals totals = sim_.totals();  // collective
+  if (cfg_.eos_table_data) {
+    const long outside = sim_.cells_outside_eos_table();  // collective
+    if (outside > 0 && eos_outside_first_step_ < 0) {
+      eos_outside_first_step_ = step;
+      if (output_)
+        out_ << "warning: step " << step << ": " << outside << " of "
+             << sim_.global_grid().interior_cells()
+             << " cells lie outside the equation-of-state table " << cfg_.eos_table
+             << "; their pressure and sound speed are the table's edge values (clamped)\n";
+    }
+    eos_outside_most_ = std::max(eos_outside_most_, outside);
+  }
   if (output_ && step != last_logged_step_)
     output_->log(step, sim_.time(), dt, totals, step > log_step_ ? rate : 0.0);
   last_logged_step_ = step;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "alfven/mhd/eos_table_storage.hpp"
 #include "alfven/mhd/simulation.hpp"
 #include "background_writer.hpp"
 #include "output_block.hpp"
@@ -74,6 +75,10 @@ class RunOutputs {
   /// Smallest time at which an output of a time cadence is due next (snapshots, dt blocks,
   /// io.log_dt), e.g. for a run that shortens its steps to reach output times exactly.
   double next_output_time() const;
+  /// With a tabulated equation of state: the most fluid cells found outside the table (values
+  /// clamped to its edge) at any log row so far, and the first step at which some were (-1: none).
+  long most_cells_outside_eos_table() const { return eos_outside_most_; }
+  long first_step_outside_eos_table() const { return eos_outside_first_step_; }
 
  private:
   struct Due {
@@ -106,6 +111,9 @@ class RunOutputs {
   int snapshots_ = 0;
   double last_snapshot_time_ = -1;
   bool start_on_disk_ = false;
+  EosTableStorage<double, backend::Host> eos_table_;  // for derived variables (double)
+  EquationOfState<double> eos_{};
+  long eos_outside_most_ = 0, eos_outside_first_step_ = -1;
   std::vector<Real> signed_distance_;  // block interior, empty without bodies
   Fields<Real, backend::Host> frame_;  // the host copy the files are written from
   bool frame_pinned_ = false;

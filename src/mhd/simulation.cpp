@@ -117,6 +117,7 @@ std::vector<Body> bodies_from(const RunConfig& c) {
 SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
   SchemeParameters p;
   p.gamma = c.gamma;
+  p.eos_table = c.eos_table_data;
   p.cfl_number = c.cfl_number;
   p.ep = c.ep;
   p.fh = c.fh;
@@ -238,6 +239,12 @@ template <typename Real>
 Totals Simulation<Real>::totals() const {
   const Totals t = solver_->totals();
   return {comm_->sum(t.mass), comm_->sum(t.energy), comm_->max(t.max_div_b)};
+}
+
+template <typename Real>
+long Simulation<Real>::cells_outside_eos_table() const {
+  if (!config_.eos_table_data) return 0;  // the same answer on every rank
+  return long(comm_->sum(double(solver_->cells_outside_eos_table())));
 }
 
 template <typename Real>

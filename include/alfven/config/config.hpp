@@ -13,10 +13,12 @@
 
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "alfven/core/error.hpp"
+#include "alfven/io/eos_table_file.hpp"
 #include "alfven/mhd/variables.hpp"
 
 namespace alfven {
@@ -108,12 +110,16 @@ struct RunConfig {
   double ep = 1, fh = 1;                      ///< mhd.artificial_viscosity.{ep, fh}
   double cs_fac = 1, ca_fac = 1, vv_fac = 1;  ///< mhd.artificial_viscosity.{cs,ca,vv}_fac
   double gamma = 5.0 / 3.0;                   ///< eos.gm, ratio of specific heats
-  double density_floor = 0;                   ///< mhd.floors.density, 0 = none
-  double pressure_floor = 0;                  ///< mhd.floors.pressure, 0 = none
-  double resistivity = 0;                     ///< resistivity.eta, magnetic diffusivity (>= 0)
-  double resistivity_cfl = 0.5;               ///< resistivity.cfl_number
-  double viscosity = 0;                       ///< viscosity.nu, kinematic viscosity (>= 0)
-  double viscosity_cfl = 0.5;                 ///< viscosity.cfl_number
+  /// eos.table: the file of a tabulated equation of state, made absolute ("" : the ideal gas of
+  /// eos.gm), and its contents, read and checked when the configuration is loaded.
+  std::string eos_table;
+  std::shared_ptr<const io::EosTableData> eos_table_data;
+  double density_floor = 0;      ///< mhd.floors.density, 0 = none
+  double pressure_floor = 0;     ///< mhd.floors.pressure, 0 = none
+  double resistivity = 0;        ///< resistivity.eta, magnetic diffusivity (>= 0)
+  double resistivity_cfl = 0.5;  ///< resistivity.cfl_number
+  double viscosity = 0;          ///< viscosity.nu, kinematic viscosity (>= 0)
+  double viscosity_cfl = 0.5;    ///< viscosity.cfl_number
 
   int procs[3] = {0, 0, 0};  ///< mpi.{x,y,z}_procs, ranks per axis, 0 = automatic
 

@@ -28,6 +28,12 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE float abs(float x) {
 ALFVEN_HOST_DEVICE ALFVEN_INLINE double abs(double x) {
   return ::fabs(x);
 }
+ALFVEN_HOST_DEVICE ALFVEN_INLINE float log10(float x) {
+  return ::log10f(x);
+}
+ALFVEN_HOST_DEVICE ALFVEN_INLINE double log10(double x) {
+  return ::log10(x);
+}
 /// Magnitude of `mag` with the sign bit of `sgn` (so copysign(1, -0.0) = -1).
 ALFVEN_HOST_DEVICE ALFVEN_INLINE float copysign(float mag, float sgn) {
   return ::copysignf(mag, sgn);

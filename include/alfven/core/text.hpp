@@ -43,6 +43,13 @@ inline std::string trim(std::string_view s) {
   return std::string(trim_view(s));
 }
 
+/// `s` for a message: whole when at most `shown` bytes long, else its first `shown` bytes followed
+/// by "... (N characters)", so that a pasted file or a 50 MB value is not echoed whole.
+inline std::string excerpt(std::string_view s, std::size_t shown = 60) {
+  if (s.size() <= shown) return std::string(s);
+  return std::string(s.substr(0, shown)) + "... (" + std::to_string(s.size()) + " characters)";
+}
+
 /// `s` with its ASCII capital letters in lower case ("X_Min" -> "x_min"); other bytes unchanged.
 inline std::string to_lower(std::string s) {
   for (char& c : s) c = to_lower(c);

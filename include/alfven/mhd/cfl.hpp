@@ -60,7 +60,7 @@ template <typename Real, typename Source = NoSource, bool Dissipative = false>
 struct TimeStepKernel {
   ConstFieldsView<Real> q;
   Grid grid;
-  IdealGas<Real> eos;
+  EquationOfState<Real> eos;
   Real cfl_number;
   const Real* solid = nullptr;
   DissipationCoefficients<Real> dissipation{};  ///< used when Dissipative
@@ -70,7 +70,7 @@ struct TimeStepKernel {
     if (solid && solid[c] < Real(0)) return TimeStepCheck<Real>{Real(1e30), LONG_MAX};
     const Primitive<Real> s = CellAccess<const Real>(q).load(c);
     if (unphysical(s)) return {Real(1e30), c};
-    const Real speed = eos.sound_speed(s.e) + math::sqrt(s.v2()) +
+    const Real speed = eos.sound_speed(s.rho, s.e) + math::sqrt(s.v2()) +
                        math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);
     const Real dmin =
         Real(math::min(math::min(grid.cfl_spacing(0), grid.cfl_spacing(1)), grid.cfl_spacing(2)));

@@ -54,9 +54,10 @@ ALFVEN_HOST_DEVICE double curl(const CellAccess<T>& a, const Grid& grid, long c,
   return derivative(a, grid, c, first + k, j) - derivative(a, grid, c, first + j, k);
 }
 
-/// Gas pressure p = (gamma - 1) rho e (eos.hpp).
-ALFVEN_HOST_DEVICE inline double gas_pressure(const Primitive<double>& s, double gamma) {
-  return IdealGas<double>{gamma}.pressure(s.rho, s.e);
+/// Gas pressure p(rho, e) of the run's equation of state (eos.hpp).
+ALFVEN_HOST_DEVICE inline double gas_pressure(const Primitive<double>& s,
+                                              const EquationOfState<double>& eos) {
+  return eos.pressure(s.rho, s.e);
 }
 
 /// Magnetic pressure |B|^2 / (8 pi).
@@ -65,13 +66,22 @@ ALFVEN_HOST_DEVICE inline double magnetic_pressure(const Primitive<double>& s) {
 }
 
 /// Plasma beta: gas over magnetic pressure, p / (|B|^2 / (8 pi)) (+inf where B = 0).
-ALFVEN_HOST_DEVICE inline double plasma_beta(const Primitive<double>& s, double gamma) {
-  return gas_pressure(s, gamma) / magnetic_pressure(s);
+ALFVEN_HOST_DEVICE inline double plasma_beta(const Primitive<double>& s,
+                                             const EquationOfState<double>& eos) {
+  return gas_pressure(s, eos) / magnetic_pressure(s);
 }
 
-/// Sonic Mach number |v| / c_s with c_s = sqrt(gamma (gamma - 1) e) (eos.hpp).
-ALFVEN_HOST_DEVICE inline double mach_number(const Primitive<double>& s, double gamma) {
-  return math::sqrt(s.v2()) / IdealGas<double>{gamma}.sound_speed(s.e);
+/// Sonic Mach number |v| / c_s, c_s of the run's equation of state (ideal gas:
+/// sqrt(gamma (gamma - 1) e)).
+ALFVEN_HOST_DEVICE inline double mach_number(const Primitive<double>& s,
+                                             const EquationOfState<double>& eos) {
+  return math::sqrt(s.v2()) / eos.sound_speed(s.rho, s.e);
+}
+
+/// Temperature T(rho, e) of a tabulated equation of state (K for a table in cgs).
+ALFVEN_HOST_DEVICE inline double temperature(const Primitive<double>& s,
+                                             const EquationOfState<double>& eos) {
+  return eos.temperature(s.rho, s.e);
 }
 
 /// Component `component` of the current density curl B / (4 pi) (Gaussian units, c = 1).

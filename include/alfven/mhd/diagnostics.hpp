@@ -49,5 +49,23 @@ struct TotalsKernel {
   }
 };
 
+/// Map functor counting the fluid cells whose (rho, e) lies outside the table of a tabulated
+/// equation of state (there p and c_s are the table's edge values: EosTableView::value); run with
+/// reduce over grid.interior(), init 0 and core::Sum. Cells inside a body (solid < 0) are left
+/// out.
+template <typename Real>
+struct OutsideEosTableKernel {
+  ConstFieldsView<Real> q;
+  Grid grid;
+  EosTableView<Real> table;
+  const Real* solid = nullptr;
+  ALFVEN_HOST_DEVICE long operator()(int i, int j, int k) const {
+    const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
+    if (solid && solid[c] < Real(0)) return 0;
+    const CellAccess<const Real> a(q);
+    return table.outside(a(c, density), a(c, internal_energy)) ? 1 : 0;
+  }
+};
+
 }  // namespace mhd
 }  // namespace alfven

@@ -1,26 +1,51 @@
 /// @file eos.hpp
-/// @brief Ideal-gas equation of state: p = (gamma - 1) rho e, c_s = sqrt(gamma (gamma - 1) e).
+/// @brief The equation of state of a run: the ideal gas of adiabatic index gamma (eos.gm), or a
+/// table of pressure, sound speed and temperature (eos.table; eos_table.hpp). Every formula of
+/// the solver that needs p or c_s asks this type; e is the specific internal energy.
 #pragma once
 
 #include "alfven/core/macros.hpp"
 #include "alfven/core/math.hpp"
+#include "eos_table.hpp"
 
 namespace alfven {
 namespace mhd {
 
-/// Ideal gas with adiabatic index gamma (config key eos.gm). e is the specific internal energy.
+/// The equation of state evaluated in the solver's kernels (trivially copyable: captured by
+/// value). Without a table (table.data null) it is the ideal gas p = (gamma - 1) rho e,
+/// c_s = sqrt(gamma (gamma - 1) e); with one, p and c_s are interpolated in the table (clamped
+/// at its edges: EosTableView) and gamma is used only by the initial states of the built-in
+/// problems.
 template <typename Real>
-struct IdealGas {
-  Real gamma;
-  /// Gas pressure p = (gamma - 1) rho e.
-  ALFVEN_HOST_DEVICE Real pressure(Real rho, Real e) const { return (gamma - Real(1)) * rho * e; }
-  /// Adiabatic sound speed c_s = sqrt(gamma (gamma - 1) e) (independent of rho for an ideal gas).
-  ALFVEN_HOST_DEVICE Real sound_speed(Real e) const {
+struct EquationOfState {
+  Real gamma = Real(5) / Real(3);  ///< adiabatic index of the ideal gas (eos.gm)
+  EosTableView<Real> table{};      ///< the table on this backend, or none
+
+  /// True when p and c_s come from a table.
+  ALFVEN_HOST_DEVICE bool tabulated() const { return table.data != nullptr; }
+
+  /// Gas pressure p(rho, e): (gamma - 1) rho e, or the table's.
+  ALFVEN_HOST_DEVICE Real pressure(Real rho, Real e) const {
+    if (tabulated()) return table.value(eos_pressure, rho, e);
+    return (gamma - Real(1)) * rho * e;
+  }
+  /// Adiabatic sound speed c_s(rho, e): sqrt(gamma (gamma - 1) e) (independent of rho for an
+  /// ideal gas), or the table's.
+  ALFVEN_HOST_DEVICE Real sound_speed(Real rho, Real e) const {
+    if (tabulated()) return table.value(eos_sound_speed, rho, e);
     return math::sqrt(gamma * (gamma - Real(1)) * e);
   }
-  /// Specific internal energy from pressure: e = p / ((gamma - 1) rho).
+  /// Specific internal energy at which the pressure at density rho is p: p / ((gamma - 1) rho),
+  /// or the inverse of the table's pressure (EosTableView::internal_energy).
   ALFVEN_HOST_DEVICE Real internal_energy(Real rho, Real p) const {
+    if (tabulated()) return table.internal_energy(rho, p);
     return p / ((gamma - Real(1)) * rho);
+  }
+  /// Temperature T(rho, e) from the table (K for a table in cgs); NaN without a table (the ideal
+  /// gas of eos.gm carries no temperature scale).
+  ALFVEN_HOST_DEVICE Real temperature(Real rho, Real e) const {
+    if (tabulated()) return table.value(eos_temperature, rho, e);
+    return math::sqrt(Real(-1));  // NaN
   }
 };
 

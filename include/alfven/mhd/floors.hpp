@@ -24,7 +24,7 @@ struct Floors {
   /// Raises the density and the internal energy of cell c of `q` to the floors (p = (gamma - 1)
   /// rho e >= p_min); a NaN is replaced by the floor as well.
   ALFVEN_HOST_DEVICE void apply(const CellAccess<Real>& q, long c,
-                                const IdealGas<Real>& eos) const {
+                                const EquationOfState<Real>& eos) const {
     Real& rho = q(c, density);
     if (!(rho >= rho_min)) rho = rho_min;
     Real& e = q(c, internal_energy);
@@ -40,7 +40,7 @@ struct FlooredKernel {
   Kernel kernel;
   FieldsView<Real> out;  ///< the fields `kernel` writes
   Floors<Real> floors;
-  IdealGas<Real> eos;
+  EquationOfState<Real> eos;
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     kernel(i, j, k);
     const long c = i + long(out.extent(0)) * (j + long(out.extent(1)) * k);

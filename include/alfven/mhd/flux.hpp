@@ -32,7 +32,8 @@ enum ConservedIndex : int {
 /// Writes F_a(q), the nine fluxes above along axis a, into f[0..8].
 template <typename Real>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, int a,
-                                                    const IdealGas<Real>& eos, Real ch2, Real* f) {
+                                                    const EquationOfState<Real>& eos, Real ch2,
+                                                    Real* f) {
   const Real p = eos.pressure(q.rho, q.e);
   const Real b2 = q.b2();
   const Real va = q.v[a];

@@ -20,6 +20,7 @@ enum class OutputQuantity {
   MagneticPressure,  ///< |B|^2 / (8 pi)
   PlasmaBeta,        ///< p / (|B|^2 / (8 pi))
   MachNumber,        ///< |v| / c_s
+  Temperature,       ///< T of a tabulated equation of state (eos.table)
   CurrentDensity,    ///< (curl B) / (4 pi), component `component`
   Vorticity,         ///< curl v, component `component`
   DivB,              ///< div B
@@ -36,8 +37,8 @@ struct OutputVariable {
 /// The datasets `name` stands for: a field ("density"), a vector ("velocity",
 /// "magnetic_field", "current_density", "vorticity": its three components), one component
 /// ("vorticity_z"), "signed_distance" or a derived scalar. Empty when the name is unknown;
-/// `why` then says so, or why a known name is refused (temperature: the ideal-gas law here
-/// carries no temperature scale).
+/// `why` then says so. `temperature` is known here; the configuration layer refuses it without
+/// a tabulated equation of state (the ideal gas of eos.gm carries no temperature scale).
 inline std::vector<OutputVariable> output_variables(const std::string& name, std::string& why) {
   std::vector<OutputVariable> out;
   for (int v = 0; v < num_vars; ++v)
@@ -65,13 +66,8 @@ inline std::vector<OutputVariable> output_variables(const std::string& name, std
   if (name == "plasma_beta") return {{name, OutputQuantity::PlasmaBeta, -1, -1}};
   if (name == "mach_number") return {{name, OutputQuantity::MachNumber, -1, -1}};
   if (name == "div_b") return {{name, OutputQuantity::DivB, -1, -1}};
-  if (name == "temperature")
-    why =
-        "temperature: the ideal-gas law of this code, p = (gamma - 1) rho e, has no temperature "
-        "scale (no "
-        "mean molecular weight); write pressure or internal_energy instead";
-  else
-    why = "unknown variable '" + name + "'";
+  if (name == "temperature") return {{name, OutputQuantity::Temperature, -1, -1}};
+  why = "unknown variable '" + name + "'";
   return out;
 }
 

@@ -63,6 +63,10 @@ struct RunSummary {
   bool async_output = false;           ///< files were written in the background
   StopReason stop = StopReason::None;  ///< why the run ended
   std::string checkpoint;              ///< the checkpoint written at an early stop ("" otherwise)
+  /// eos.table: the most fluid cells found outside the table at a log row (their p and c_s
+  /// clamped to its edge), and the first step with any (-1: none, or no table).
+  long cells_outside_eos_table = 0;
+  long first_step_outside_eos_table = -1;
 };
 
 /// The validated configuration a RunOptions describes (built-in problem text or file, then

@@ -2,6 +2,9 @@
 /// @brief Parameters of the MISO scheme (mhd-scheme.md), independent of configuration files.
 #pragma once
 
+#include <memory>
+
+#include "alfven/io/eos_table_file.hpp"
 #include "boundary.hpp"
 
 namespace alfven {
@@ -9,7 +12,9 @@ namespace mhd {
 
 /// Everything the solver needs besides the grid and the sources. Defaults are MISO's.
 struct SchemeParameters {
-  double gamma = 5.0 / 3.0;   ///< adiabatic index (eos.gm)
+  double gamma = 5.0 / 3.0;  ///< adiabatic index (eos.gm)
+  /// eos.table: a tabulated equation of state in place of the ideal gas (null: none).
+  std::shared_ptr<const io::EosTableData> eos_table;
   double cfl_number = 0.5;    ///< mhd.cfl_number
   double ep = 1.0;            ///< limiter parameter epsilon (mhd.artificial_viscosity.ep)
   double fh = 1.0;            ///< flux amplitude h (mhd.artificial_viscosity.fh)

@@ -78,6 +78,9 @@ class Simulation {
   const Communicator& communicator() const { return *comm_; }
   /// Totals over all ranks (mass, energy, max |div B|). Collective.
   Totals totals() const;
+  /// Collective: fluid cells of the whole domain whose (rho, e) lies outside the table of a
+  /// tabulated equation of state (clamped there); 0 without a table.
+  long cells_outside_eos_table() const;
   /// Collective: the interior of the whole domain on rank 0 (empty elsewhere), nine variables,
   /// each global_n[0] x global_n[1] x global_n[2] values, x fastest, variable-major.
   std::vector<Real> gather_interior() const;

@@ -27,6 +27,7 @@
 #include "communicator.hpp"
 #include "diagnostics.hpp"
 #include "embedded/embedded_boundary.hpp"
+#include "eos_table_storage.hpp"
 #include "fields.hpp"
 #include "floors.hpp"
 #include "grid.hpp"
@@ -58,6 +59,10 @@ class Solver {
         qr_(grid),
         speed_(grid.total[0], grid.total[1], grid.total[2]) {
     eos_.gamma = Real(params.gamma);
+    if (params.eos_table) {
+      eos_table_ = EosTableStorage<Real, Backend>(*params.eos_table);
+      eos_.table = eos_table_.view();
+    }
     floors_.rho_min = Real(params.density_floor);
     floors_.p_min = Real(params.pressure_floor);
     dissipation_.eta = Real(params.resistivity);
@@ -168,6 +173,20 @@ class Solver {
     return reduce(Backend{}, grid_.interior(), Totals{0, 0, 0},
                   TotalsKernel<Real>{q_.const_view(), grid_, bodies_.solid_mask()}, TotalsOp{},
                   totals_helper_);
+  }
+
+  /// The equation of state the kernels evaluate (its table, if any, on Backend).
+  const EquationOfState<Real>& eos() const { return eos_; }
+
+  /// Number of interior fluid cells whose (rho, e) lies outside the table of a tabulated
+  /// equation of state (their p and c_s are clamped to the table's edge); 0 without a table.
+  /// Synchronous.
+  long cells_outside_eos_table() const {
+    if (!eos_.tabulated()) return 0;
+    return reduce(
+        Backend{}, grid_.interior(), 0L,
+        OutsideEosTableKernel<Real>{q_.const_view(), grid_, eos_.table, bodies_.solid_mask()},
+        reduce_op::Sum{}, outside_helper_);
   }
 
   /// Fills the ghost cells of `f`, axis by axis (x, y, z): faces shared with another block by
@@ -327,8 +346,9 @@ class Solver {
   HaloExchange<Real, Backend> halo_;        // ghost cells shared with other blocks
   EmbeddedBoundary<Real, Backend> bodies_;  // embedded bodies (none by default)
   bool refresh_after_fill_ = false;
-  Array1D<Real, Backend> fixed_slab_[3];  // initial ghost values of bc_fixed faces, per axis
-  IdealGas<Real> eos_{};
+  Array1D<Real, Backend> fixed_slab_[3];      // initial ghost values of bc_fixed faces, per axis
+  EosTableStorage<Real, Backend> eos_table_;  // eos.table on this backend (none: ideal gas)
+  EquationOfState<Real> eos_{};
   Floors<Real> floors_{};
   DissipationCoefficients<Real> dissipation_{};  // resistivity.eta, viscosity.nu
   bool dissipative_ = false;                     // stages with resistivity or viscosity
@@ -336,6 +356,7 @@ class Solver {
   Array3D<Real, Backend> speed_;
   ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;
   mutable ReduceHelper<Totals, Backend> totals_helper_;  // reused: no allocation per log row
+  mutable ReduceHelper<long, Backend> outside_helper_;   // cells_outside_eos_table
   // Measured (bench_mhd --stage, 64^3, one core): two passes win in float on both CPUs we have
   // (AMD EPYC 1.25e6 vs 1.08e6, Xeon 5.7e5 vs 5.2e5), tie or lose in double (EPYC 1.04e6 vs
   // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic.

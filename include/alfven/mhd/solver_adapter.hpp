@@ -23,6 +23,7 @@ class SolverAdapter final : public SolverInterface<Real> {
   TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
   void advance(Real dt, Real glm_dt) override { solver_.advance(dt, glm_dt); }
   Totals totals() const override { return solver_.totals(); }
+  long cells_outside_eos_table() const override { return solver_.cells_outside_eos_table(); }
   HaloProfile halo_profile() const override { return solver_.halo_profile(); }
   const char* halo_path(int axis) const override { return solver_.halo_path(axis); }
   void set_bodies(const std::vector<Body>& bodies,

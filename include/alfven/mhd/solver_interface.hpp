@@ -61,6 +61,8 @@ class SolverInterface {
   void advance(Real dt) { advance(dt, dt); }
   /// Total mass, energy and max |div B|.
   virtual Totals totals() const = 0;
+  /// Fluid cells of this block outside the table of a tabulated equation of state (0 without).
+  virtual long cells_outside_eos_table() const = 0;
   /// Seconds spent in halo exchanges (0 unless ALFVEN_PROFILE_HALO=1; see Solver::halo_profile).
   virtual HaloProfile halo_profile() const = 0;
   double halo_seconds() const { return this->halo_profile().total(); }

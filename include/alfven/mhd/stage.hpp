@@ -55,7 +55,7 @@ struct StageKernel {
   ConstFieldsView<Real> qa;  ///< stage argument (derivatives and sources are taken from it)
   FieldsView<Real> qr;       ///< result (interior cells written)
   Grid grid;
-  IdealGas<Real> eos;
+  EquationOfState<Real> eos;
   Real dt;           ///< stage step s * dt
   Real ch2;          ///< GLM c_h^2
   Real psi_damping;  ///< exp(-dt_s / tau)
@@ -93,7 +93,7 @@ struct FluxKernel {
   ConstFieldsView<Real> qa;
   FieldsView<Real> flux;
   int axis;
-  IdealGas<Real> eos;
+  EquationOfState<Real> eos;
   Real ch2;
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const long c = i + long(flux.extent(0)) * (j + long(flux.extent(1)) * k);

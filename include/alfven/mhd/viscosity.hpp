@@ -62,12 +62,12 @@ template <typename Real>
 struct CharacteristicSpeedKernel {
   ConstFieldsView<Real> q;
   View<Real, 3> speed;
-  IdealGas<Real> eos;
+  EquationOfState<Real> eos;
   Real cs_fac, ca_fac, vv_fac;
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const long c = speed.index(i, j, k);
     const Primitive<Real> s = CellAccess<const Real>(q).load(c);
-    const Real cs = eos.sound_speed(s.e);
+    const Real cs = eos.sound_speed(s.rho, s.e);
     const Real vv = math::sqrt(s.v2());
     const Real ca = math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);
     speed[c] = cs * cs_fac + vv * vv_fac + ca * ca_fac;

@@ -96,7 +96,7 @@ TEST(ConfigErrors, UnknownSectionAndMisplacedKey) {
 
 TEST(ConfigErrors, UnknownKeyFarFromAnyListsTheValidOnes) {
   expect_has(error_of(std::string(minimal_yaml()) + "eos: {polytrope: 2}\n"),
-             "config.yaml:3: eos.polytrope: unknown key (valid keys in eos: gm)");
+             "config.yaml:3: eos.polytrope: unknown key (valid keys in eos: gm, table)");
 }
 
 TEST(ConfigErrors, SectionThatIsNotAMap) {
@@ -147,4 +147,14 @@ TEST(ConfigErrors, NonFiniteRealsAreRejected) {
 
 TEST(ConfigErrors, IsAnAlfvenError) {
   EXPECT_THROW(alfven_test::load("grid: 1\n"), alfven::Error);
+}
+
+// temperature needs a tabulated equation of state; eos.table names a file it reads and checks.
+TEST(ConfigErrors, TemperatureWithoutATableAndABadTableAreRefused) {
+  expect_has(error_of(std::string(minimal_yaml()) +
+                      "outputs: [{name: t, every: 1, variables: [temperature]}]\n"),
+             "temperature needs a tabulated equation of state (eos.table)");
+  expect_has(error_of(std::string(minimal_yaml()) + "eos: {table: /no/such/table.h5}\n"),
+             "config.yaml:3: eos.table: cannot open the equation-of-state table "
+             "'/no/such/table.h5'");
 }
