@@ -20,6 +20,12 @@ void add_mesh_command(CLI::App& app);
 void add_sdf_command(CLI::App& app);
 /// `alfven info`: how this program was built and which devices it sees.
 void add_info_command(CLI::App& app);
+/// `alfven export --to miso RUN_DIR OUT_DIR [--snapshot N]... [--procs X,Y,Z]`: a run's
+/// snapshots in MISO's raw layout (pymiso reads it; docs/miso-layout.md).
+void add_export_command(CLI::App& app);
+/// `alfven import --from miso MISO_DIR [-o FILE.h5] [--output N] [--problem NAME]`: an output of
+/// a MISO run as a snapshot that `alfven run --restart` continues.
+void add_import_command(CLI::App& app);
 
 }  // namespace app
 }  // namespace alfven

@@ -21,11 +21,14 @@ int run_command_line(int argc, char** argv, int rank, int ranks) {
   alfven::app::add_mesh_command(app);
   alfven::app::add_sdf_command(app);
   alfven::app::add_info_command(app);
-  // The geometry commands run in one process (all threads of one CPU, or one GPU): under mpiexec
-  // every rank would do the whole job and write the same files.
+  alfven::app::add_export_command(app);
+  alfven::app::add_import_command(app);
+  // The geometry commands and the file conversions run in one process (all threads of one CPU,
+  // or one GPU): under mpiexec every rank would do the whole job and write the same files.
   if (ranks > 1 && argc > 1) {
     const std::string command = argv[1];
-    if (command == "sdf" || command == "mesh" || command == "render") {
+    if (command == "sdf" || command == "mesh" || command == "render" || command == "export" ||
+        command == "import") {
       if (rank == 0)
         std::cerr << "alfven: error: `alfven " << command
                   << "` runs in one process (it uses every thread of one CPU, "
