@@ -29,10 +29,12 @@ int run_command_line(int argc, char** argv, int rank, int ranks) {
     const std::string command = argv[1];
     if (command == "sdf" || command == "mesh" || command == "render" || command == "export" ||
         command == "import") {
+      const bool conversion = command == "export" || command == "import";
       if (rank == 0)
-        std::cerr << "alfven: error: `alfven " << command
-                  << "` runs in one process (it uses every thread of one CPU, "
-                  << "or one GPU); start it without mpiexec\n";
+        std::cerr << "alfven: error: `alfven " << command << "` runs in one process ("
+                  << (conversion ? "it converts the files of a whole run"
+                                 : "it uses every thread of one CPU, or one GPU")
+                  << "); start it without mpiexec\n";
       return 1;
     }
   }
