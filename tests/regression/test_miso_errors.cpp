@@ -42,7 +42,7 @@ class MisoErrors : public ::testing::Test {
     o.output = output;
     o.file = file_;
     o.problem = problem;
-    const std::string e = error_of([&] { alfven::mhd::import_from_miso(dir_, o); });
+    std::string e = error_of([&] { alfven::mhd::import_from_miso(dir_, o); });
     if (!e.empty()) {
       EXPECT_FALSE(fs::exists(file_)) << "an import that failed wrote " << file_;
     }
