@@ -23,6 +23,12 @@ void add_info_command(CLI::App& app);
 /// `alfven eos-table ideal|saha-hydrogen -o FILE [--gamma G] [--mu MU] [--density MIN:MAX:N]
 /// [--energy MIN:MAX:N] [--linear]`: a table of an equation of state for `eos: {table: FILE}`.
 void add_eos_table_command(CLI::App& app);
+/// `alfven export --to miso RUN_DIR OUT_DIR [--snapshot N]... [--procs X,Y,Z]`: a run's
+/// snapshots in MISO's raw layout (pymiso reads it; docs/miso-layout.md).
+void add_export_command(CLI::App& app);
+/// `alfven import --from miso MISO_DIR [-o FILE.h5] [--output N] [--problem NAME]`: an output of
+/// a MISO run as a snapshot that `alfven run --restart` continues.
+void add_import_command(CLI::App& app);
 
 }  // namespace app
 }  // namespace alfven

@@ -22,15 +22,21 @@ int run_command_line(int argc, char** argv, int rank, int ranks) {
   alfven::app::add_sdf_command(app);
   alfven::app::add_info_command(app);
   alfven::app::add_eos_table_command(app);
-  // The geometry commands run in one process (all threads of one CPU, or one GPU): under mpiexec
-  // every rank would do the whole job and write the same files.
+  alfven::app::add_export_command(app);
+  alfven::app::add_import_command(app);
+  // The geometry commands and the file conversions run in one process (all threads of one CPU,
+  // or one GPU): under mpiexec every rank would do the whole job and write the same files.
   if (ranks > 1 && argc > 1) {
     const std::string command = argv[1];
-    if (command == "sdf" || command == "mesh" || command == "render" || command == "eos-table") {
+    if (command == "sdf" || command == "mesh" || command == "render" || command == "export" ||
+        command == "import" || command == "eos-table") {
+      const char* why = command == "export" || command == "import"
+                            ? "it converts the files of a whole run"
+                        : command == "eos-table" ? "it writes one table file"
+                                                 : "it uses every thread of one CPU, or one GPU";
       if (rank == 0)
-        std::cerr << "alfven: error: `alfven " << command
-                  << "` runs in one process (it uses every thread of one CPU, "
-                  << "or one GPU); start it without mpiexec\n";
+        std::cerr << "alfven: error: `alfven " << command << "` runs in one process (" << why
+                  << "); start it without mpiexec\n";
       return 1;
     }
   }

@@ -8,6 +8,7 @@
 
 #include "alfven/config/config.hpp"
 #include "overrides.hpp"
+#include "scalars.hpp"
 #include "sections.hpp"
 #include "suggest.hpp"
 #include "validate.hpp"
@@ -63,8 +64,28 @@ void store_fixed_keys(const TreeContents& contents, RunConfig& config, Diagnosti
   }
 }
 
+/// The value of a fixed key as text (GivenKeys).
+std::string given_text(const KeySpec& key, const Value& value) {
+  switch (key.type) {
+    case ValueType::Integer:
+      return std::to_string(value.integer);
+    case ValueType::Real:
+      return format_real(value.real);
+    case ValueType::Boolean:
+      return value.boolean ? "true" : "false";
+    case ValueType::String:
+    case ValueType::Choice:
+      return value.text;
+    case ValueType::Real3:
+      return "[" + format_real(value.reals[0]) + ", " + format_real(value.reals[1]) + ", " +
+             format_real(value.reals[2]) + "]";
+  }
+  return value.text;
+}
+
 RunConfig validate(const std::string& text, const std::string& source_name,
-                   const std::vector<std::string>& overrides, const ProblemCatalog& problems) {
+                   const std::vector<std::string>& overrides, const ProblemCatalog& problems,
+                   GivenKeys* given) {
   Diagnostics diagnostics(source_name);
   auto root = parse_root(text, diagnostics);
   if (!root) throw ConfigError(diagnostics.messages());
@@ -81,6 +102,11 @@ RunConfig validate(const std::string& text, const std::string& source_name,
   read_outputs(contents, config, diagnostics);
   finish_and_cross_check(contents, config, diagnostics);
   if (diagnostics.has_errors()) throw ConfigError(diagnostics.messages());
+  if (given) {
+    given->clear();
+    for (const auto& [path, value] : contents.values)
+      if (const KeySpec* key = find_key(path)) (*given)[path] = given_text(*key, value.value);
+  }
   return config;
 }
 
@@ -88,9 +114,9 @@ RunConfig validate(const std::string& text, const std::string& source_name,
 
 RunConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
                                   const std::vector<std::string>& overrides,
-                                  const ProblemCatalog& problems) {
+                                  const ProblemCatalog& problems, GivenKeys* given) {
   try {
-    return validate(yaml_text, source_name, overrides, problems);
+    return validate(yaml_text, source_name, overrides, problems, given);
   } catch (const YAML::Exception& e) {
     // Not expected (every conversion is checked); reported as a configuration error all the same.
     throw ConfigError({source_name + ": " + e.what()});
@@ -98,7 +124,7 @@ RunConfig load_config_from_string(const std::string& yaml_text, const std::strin
 }
 
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
-                      const ProblemCatalog& problems) {
+                      const ProblemCatalog& problems, GivenKeys* given) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored)) {
     throw ConfigError({path + ": is a folder, not a configuration file"});
@@ -133,7 +159,7 @@ RunConfig load_config(const std::string& path, const std::vector<std::string>& o
   if (file.bad())
     throw ConfigError(
         {path + ": cannot read the configuration file (" + std::strerror(errno) + ")"});
-  return load_config_from_string(text, path, overrides, problems);
+  return load_config_from_string(text, path, overrides, problems, given);
 }
 
 }  // namespace mhd

@@ -167,6 +167,7 @@ std::vector<KeySpec> build_schema() {
       integer_key("mpi.z_procs", 0, "an integer >= 0 (0: automatic)",
                   [](RunConfig& c, const Value& v) { c.procs[2] = static_cast<int>(v.integer); }),
       text_key("mpi.mpi_save_dir", nullptr),
+      ignored_digits("mpi.n_procs_digits"),
 
       // io.output_dir, io.save_dir, base.save_dir, io.continue and base.continue are combined in
       // load.cpp (precedence and "either").
@@ -197,12 +198,15 @@ std::vector<KeySpec> build_schema() {
       text_key("io.time_save_dir", nullptr),
       text_key("io.mpi_save_dir", nullptr),
       text_key("io.mhd_save_dir", nullptr),
+      text_key("io.rt_save_dir", nullptr),
       ignored_digits("io.n_output_digits"),
 
       text_key("base.save_dir", nullptr),
       bool_key("base.continue", nullptr),
       text_key("data_type.Real", nullptr),
       text_key("data_type.Endian", nullptr),
+      bool_key("physics.mhd", nullptr),
+      bool_key("physics.rt", nullptr),
 
       {"sources.gravity",
        ValueType::Real3,

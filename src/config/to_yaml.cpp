@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "alfven/config/config.hpp"
+#include "alfven/config/miso_keys.hpp"
+#include "alfven/core/text.hpp"
 #include "scalars.hpp"
 
 namespace alfven {
@@ -70,14 +72,28 @@ void write_boundary(YAML::Emitter& out, const RunConfig& c) {
   out << YAML::EndMap;
 }
 
-void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c) {
+/// MISO's layout keys of one section (miso_keys.hpp): its folder and its digits.
+void miso_folder_and_digits(YAML::Emitter& out, const char* dir_key, const std::string& dir,
+                            const char* digits_key, int digits) {
+  text(out, dir_key, dir);
+  out << YAML::Key << digits_key << YAML::Value << digits;
+}
+
+void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c, const MisoLayoutKeys* miso) {
   out << YAML::Key << "time" << YAML::Value << YAML::BeginMap;
   real(out, "tend", c.tend);
   real(out, "dt_output", c.dt_output);
   out << YAML::Key << "max_steps" << YAML::Value << c.max_steps;
-  out << YAML::Key << "exact_times" << YAML::Value << c.exact_times << YAML::EndMap;
+  out << YAML::Key << "exact_times" << YAML::Value << c.exact_times;
+  if (miso)
+    miso_folder_and_digits(out, "time_save_dir", miso->time_dir, "n_output_digits",
+                           miso->output_digits);
+  out << YAML::EndMap;
 
   out << YAML::Key << "mhd" << YAML::Value << YAML::BeginMap;
+  if (miso)
+    miso_folder_and_digits(out, "mhd_save_dir", miso->mhd_dir, "n_output_digits",
+                           miso->rank_digits);
   real(out, "cfl_number", c.cfl_number);
   out << YAML::Key << "artificial_viscosity" << YAML::Value << YAML::BeginMap;
   real(out, "ep", c.ep);
@@ -106,14 +122,24 @@ void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c) {
   out << YAML::EndMap;
 }
 
-void write_parallel_and_io(YAML::Emitter& out, const RunConfig& c) {
+void write_parallel_and_io(YAML::Emitter& out, const RunConfig& c, const MisoLayoutKeys* miso) {
   out << YAML::Key << "mpi" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "x_procs" << YAML::Value << c.procs[0];
   out << YAML::Key << "y_procs" << YAML::Value << c.procs[1];
-  out << YAML::Key << "z_procs" << YAML::Value << c.procs[2] << YAML::EndMap;
+  out << YAML::Key << "z_procs" << YAML::Value << c.procs[2];
+  if (miso)
+    miso_folder_and_digits(out, "mpi_save_dir", miso->mpi_dir, "n_procs_digits", miso->rank_digits);
+  out << YAML::EndMap;
 
   out << YAML::Key << "io" << YAML::Value << YAML::BeginMap;
   text(out, "output_dir", c.output_dir);
+  if (miso) {
+    text(out, "save_dir", c.output_dir);
+    text(out, "time_save_dir", miso->time_dir);
+    text(out, "mpi_save_dir", miso->mpi_dir);
+    text(out, "mhd_save_dir", miso->mhd_dir);
+    out << YAML::Key << "n_output_digits" << YAML::Value << miso->output_digits;
+  }
   out << YAML::Key << "continue" << YAML::Value << c.restart;
   out << YAML::Key << "png" << YAML::Value << c.write_png;
   if (std::isfinite(c.png_z)) real(out, "png_z", c.png_z);
@@ -181,13 +207,24 @@ void write_bodies(YAML::Emitter& out, const RunConfig& c) {
   out << YAML::EndSeq;
 }
 
-}  // namespace
+/// MISO's sections that describe its files: data_type and physics.
+void write_miso_sections(YAML::Emitter& out, const MisoLayoutKeys& miso) {
+  out << YAML::Key << "data_type" << YAML::Value << YAML::BeginMap;
+  text(out, "Real", miso.real);
+  text(out, "Endian", miso.endian);
+  out << YAML::EndMap;
+  out << YAML::Key << "physics" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "mhd" << YAML::Value << miso.mhd;
+  out << YAML::Key << "rt" << YAML::Value << miso.rt << YAML::EndMap;
+}
 
-std::string to_yaml(const RunConfig& c) {
+/// The configuration file of `c` after the comment lines `header` (one per line), with MISO's
+/// layout keys when `miso` is not null.
+std::string emit(const RunConfig& c, const MisoLayoutKeys* miso, const std::string& header) {
   YAML::Emitter out;
-  out << YAML::Comment("Alfven run configuration, complete (every default written out)");
-  out << YAML::Newline;
-  if (!c.source.empty()) out << YAML::Comment("read from " + c.source) << YAML::Newline;
+  if (!header.empty())
+    for (const std::string& line : text::split(header, '\n'))
+      out << YAML::Comment(line) << YAML::Newline;
   out << YAML::BeginMap;
   text(out, "problem", c.problem);
   out << YAML::Key << "precision" << YAML::Value
@@ -195,13 +232,27 @@ std::string to_yaml(const RunConfig& c) {
   text(out, "backend", c.backend);
   write_grid(out, c);
   write_boundary(out, c);
-  write_time_and_scheme(out, c);
-  write_parallel_and_io(out, c);
+  write_time_and_scheme(out, c, miso);
+  write_parallel_and_io(out, c, miso);
   write_sources_and_parameters(out, c);
   write_bodies(out, c);
   write_outputs(out, c);
+  if (miso) write_miso_sections(out, *miso);
   out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
+}
+
+}  // namespace
+
+std::string to_yaml(const RunConfig& c) {
+  std::string header = "Alfven run configuration, complete (every default written out)";
+  if (!c.source.empty()) header += "\nread from " + c.source;
+  return emit(c, nullptr, header);
+}
+
+std::string to_miso_yaml(const RunConfig& config, const MisoLayoutKeys& keys,
+                         const std::string& header) {
+  return emit(config, &keys, header);
 }
 
 }  // namespace mhd

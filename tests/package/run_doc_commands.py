@@ -29,7 +29,7 @@ import shutil
 import subprocess
 import sys
 
-SCENARIOS = ("cmake-installed", "cmake-subdirectory", "python")
+SCENARIOS = ("cmake-installed", "cmake-subdirectory", "python", "miso")
 MARKER = ".alfven-doc-test"
 BLOCK = re.compile(r"<!--\s*test:(?P<tag>.*?)-->\s*\n```(?P<lang>[\w+-]*)\n(?P<body>.*?)\n```",
                    re.DOTALL)

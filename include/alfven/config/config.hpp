@@ -175,6 +175,14 @@ class ConfigError : public Error {
 /// and `alfven run /dev/zero` must stop at once.
 constexpr std::size_t kMaxConfigBytes = std::size_t(4) << 20;
 
+/// The fixed keys a configuration gives (after the `--set` overrides), each with its validated
+/// value as text: integers in decimal, reals in shortest round-trip form, booleans `true` or
+/// `false`, strings and choices as given, a list of 3 reals as `[a, b, c]`. Keys the file does not
+/// give are absent; free-form sections (`boundary`, `problem_parameters`, ...) are not listed. Lets
+/// a reader of MISO's layout see keys that RunConfig ignores (alfven/config/miso_keys.hpp) and
+/// whether a key was given at all.
+using GivenKeys = std::map<std::string, std::string>;
+
 /// Reads, validates and completes the configuration in the YAML file `path` (one YAML document,
 /// at most kMaxConfigBytes).
 /// `overrides` are `dotted.key=value` strings (from `--set`), applied in order before validation;
@@ -182,15 +190,16 @@ constexpr std::size_t kMaxConfigBytes = std::size_t(4) << 20;
 /// Throws ConfigError listing every problem found (missing file, with a suggestion when `path`
 /// is a bare word close to a problem of `problems`; a file over the size limit; malformed YAML; a
 /// second YAML document; unknown key, wrong type, missing required key, value out of range);
-/// nothing is returned partially valid.
+/// nothing is returned partially valid. `given`, when not null, receives the keys the file gives
+/// (GivenKeys).
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
-                      const ProblemCatalog& problems);
+                      const ProblemCatalog& problems, GivenKeys* given = nullptr);
 
 /// As load_config, from YAML text; `source_name` names it in messages and in RunConfig::source
 /// (e.g. "built-in:orszag_tang").
 RunConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
                                   const std::vector<std::string>& overrides,
-                                  const ProblemCatalog& problems);
+                                  const ProblemCatalog& problems, GivenKeys* given = nullptr);
 
 /// A complete YAML configuration equivalent to `config` (every key written, defaults included),
 /// which load_config reads back to an equal RunConfig. The run directory keeps it as config.yaml.
