@@ -11,6 +11,7 @@ std::unique_ptr<Problem> make_orszag_tang();
 std::unique_ptr<Problem> make_sod();
 std::unique_ptr<Problem> make_brio_wu();
 std::unique_ptr<Problem> make_uniform_flow();
+std::unique_ptr<Problem> make_searchlight();
 std::unique_ptr<Problem> make_kelvin_helmholtz();
 std::unique_ptr<Problem> make_rayleigh_taylor();
 std::unique_ptr<Problem> make_magnetosphere();
@@ -42,6 +43,7 @@ std::vector<std::unique_ptr<Problem>> builtin_problems() {
   list.push_back(make_sod());
   list.push_back(make_brio_wu());
   list.push_back(make_uniform_flow());
+  list.push_back(make_searchlight());
   list.push_back(make_kelvin_helmholtz());
   list.push_back(make_rayleigh_taylor());
   list.push_back(make_magnetosphere());

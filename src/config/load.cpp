@@ -99,6 +99,7 @@ RunConfig validate(const std::string& text, const std::string& source_name,
   read_problem(contents, problems, config, diagnostics);
   read_bodies(contents, config, diagnostics);
   read_eos(contents, config, diagnostics);
+  check_radiation(contents, config, diagnostics);
   read_outputs(contents, config, diagnostics);
   finish_and_cross_check(contents, config, diagnostics);
   if (diagnostics.has_errors()) throw ConfigError(diagnostics.messages());

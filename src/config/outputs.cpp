@@ -133,6 +133,14 @@ void read_variables(const std::string& key, const YAML::Node& value, const RunCo
                         "pressure or internal_energy instead");
       continue;
     }
+    const OutputQuantity q = vars.front().quantity;
+    if ((q == OutputQuantity::MeanIntensity || q == OutputQuantity::RadiativeFlux ||
+         q == OutputQuantity::RadiativeHeating) &&
+        !config.radiation.enabled) {
+      diagnostics.error(key, value[i].Mark(),
+                        *name + " needs radiative transfer: radiation.enabled: true");
+      continue;
+    }
     if (vars.front().quantity == OutputQuantity::SignedDistance && config.bodies.empty()) {
       diagnostics.error(key, value[i].Mark(),
                         "signed_distance needs embedded bodies (a bodies: list)");

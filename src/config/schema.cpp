@@ -217,6 +217,57 @@ std::vector<KeySpec> build_schema() {
        {}},
       real_key("sources.heating_rate", "a real number", any_real,
                real_field(&RunConfig::heating_rate)),
+
+      bool_key("radiation.enabled",
+               [](RunConfig& c, const Value& v) { c.radiation.enabled = v.boolean; }),
+      integer_key("radiation.rays", 1, "24 (Carlson's A4 set) or 1 (one ray along +z)",
+                  [](RunConfig& c, const Value& v) { c.radiation.rays = int(v.integer); }),
+      real_key(
+          "radiation.tolerance", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.tolerance = v.real; }),
+      integer_key(
+          "radiation.max_iterations", 1, positive_int,
+          [](RunConfig& c, const Value& v) { c.radiation.max_iterations = int(v.integer); }),
+      real_key(
+          "radiation.absorption", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.absorption = v.real; }),
+      real_key(
+          "radiation.mass_absorption", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.mass_absorption = v.real; }),
+      real_key(
+          "radiation.source", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.source = v.real; }),
+      bool_key("radiation.planck",
+               [](RunConfig& c, const Value& v) { c.radiation.planck = v.boolean; }),
+      real_key(
+          "radiation.incoming", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.incoming = v.real; }),
+      bool_key("radiation.heating",
+               [](RunConfig& c, const Value& v) { c.radiation.heating = v.boolean; }),
+      choice_key("radiation.beam.face",
+                 {"none", "x_lower", "x_upper", "y_lower", "y_upper", "z_lower", "z_upper"},
+                 [](RunConfig& c, const Value& v) {
+                   const char* faces[6] = {"x_lower", "x_upper", "y_lower",
+                                           "y_upper", "z_lower", "z_upper"};
+                   c.radiation.beam_face = -1;
+                   for (int f = 0; f < 6; ++f)
+                     if (v.text == faces[f]) c.radiation.beam_face = f;
+                 }),
+      real_key(
+          "radiation.beam.intensity", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.beam_intensity = v.real; }),
+      real_key(
+          "radiation.beam.radius", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.beam_radius = v.real; }),
+      {"radiation.beam.centre",
+       ValueType::Real3,
+       "a list of 3 real numbers [x, y, z]",
+       nullptr,
+       [](RunConfig& c, const Value& v) {
+         std::copy(v.reals, v.reals + 3, c.radiation.beam_centre);
+       },
+       false,
+       {}},
   };
   return keys;
 }

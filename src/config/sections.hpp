@@ -37,6 +37,11 @@ std::string base_directory(const std::string& source);
 /// reader's error at the key's line.
 void read_eos(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
 
+/// Checks the radiation section's rules that involve several keys (ray count, Planck's source
+/// needs eos.table, a beam's face is not periodic, heating needs radiation.enabled).
+void check_radiation(const TreeContents& contents, const RunConfig& config,
+                     Diagnostics& diagnostics);
+
 /// Fills config.outputs from the `outputs:` list (name, dt or every, variables, slice or box,
 /// compression), checking names, variables (signed_distance only with bodies) and that a slice
 /// or box holds cells of the grid. Call after the grid keys and read_bodies.

@@ -120,6 +120,27 @@ void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c, const MisoLay
   real(out, "nu", c.viscosity);
   real(out, "cfl_number", c.viscosity_cfl);
   out << YAML::EndMap;
+
+  const RadiationParameters& r = c.radiation;
+  out << YAML::Key << "radiation" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "enabled" << YAML::Value << r.enabled;
+  out << YAML::Key << "rays" << YAML::Value << r.rays;
+  real(out, "tolerance", r.tolerance);
+  out << YAML::Key << "max_iterations" << YAML::Value << r.max_iterations;
+  real(out, "absorption", r.absorption);
+  real(out, "mass_absorption", r.mass_absorption);
+  real(out, "source", r.source);
+  out << YAML::Key << "planck" << YAML::Value << r.planck;
+  real(out, "incoming", r.incoming);
+  out << YAML::Key << "heating" << YAML::Value << r.heating;
+  const char* faces[7] = {"none", "x_lower", "x_upper", "y_lower", "y_upper", "z_lower", "z_upper"};
+  out << YAML::Key << "beam" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "face" << YAML::Value << faces[r.beam_face + 1];
+  real(out, "intensity", r.beam_intensity);
+  real(out, "radius", r.beam_radius);
+  out << YAML::Key << "centre" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+  for (double x : r.beam_centre) out << format_real(x);
+  out << YAML::EndSeq << YAML::EndMap << YAML::EndMap;
 }
 
 void write_parallel_and_io(YAML::Emitter& out, const RunConfig& c, const MisoLayoutKeys* miso) {

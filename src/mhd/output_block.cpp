@@ -58,7 +58,8 @@ template <typename Real>
 void compute_output_variable(const OutputVariable& variable,
                              const Fields<Real, backend::Host>& state, const Grid& local,
                              const EquationOfState<double>& eos,
-                             const std::vector<Real>& signed_distance, const io::CellBox& box,
+                             const std::vector<Real>& signed_distance,
+                             const RadiationOutput<Real>& radiation, const io::CellBox& box,
                              std::vector<Real>& out) {
   out.resize(io::cell_count(box));
   const CellAccess<const Real> a(state.const_view());
@@ -105,6 +106,15 @@ void compute_output_variable(const OutputVariable& variable,
           case OutputQuantity::MachNumber:
             value = mach_number(s, eos);
             break;
+          case OutputQuantity::MeanIntensity:
+            out[n] = radiation.mean[c];
+            continue;
+          case OutputQuantity::RadiativeFlux:
+            out[n] = radiation.flux[long(ci) * local.total_cells() + c];
+            continue;
+          case OutputQuantity::RadiativeHeating:
+            out[n] = radiation.heating[c];
+            continue;
           case OutputQuantity::Temperature:
             value = temperature(s, eos);
             break;
@@ -125,12 +135,14 @@ void compute_output_variable(const OutputVariable& variable,
 template void compute_output_variable<float>(const OutputVariable&,
                                              const Fields<float, backend::Host>&, const Grid&,
                                              const EquationOfState<double>&,
-                                             const std::vector<float>&, const io::CellBox&,
+                                             const std::vector<float>&,
+                                             const RadiationOutput<float>&, const io::CellBox&,
                                              std::vector<float>&);
 template void compute_output_variable<double>(const OutputVariable&,
                                               const Fields<double, backend::Host>&, const Grid&,
                                               const EquationOfState<double>&,
-                                              const std::vector<double>&, const io::CellBox&,
+                                              const std::vector<double>&,
+                                              const RadiationOutput<double>&, const io::CellBox&,
                                               std::vector<double>&);
 
 }  // namespace mhd

@@ -33,6 +33,15 @@ OutputBlock resolve_output_block(const OutputBlockConfig& config, const Grid& gl
 /// The vectors among `names` whose three components (NAME_x, _y, _z) are all present.
 std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& names);
 
+/// The radiation fields of a block (radiation/radiative_transfer.hpp), host copies with ghost
+/// cells: mean intensity, flux (3 fields), heating; null when the run has none.
+template <typename Real>
+struct RadiationOutput {
+  const Real* mean = nullptr;
+  const Real* flux = nullptr;
+  const Real* heating = nullptr;
+};
+
 /// Values of `variable` on `box` (cells of the whole grid within the block `local`), x fastest,
 /// into `out` (resized): from the host copy `state` of the block (ghost cells included, filled),
 /// the run's equation of state `eos` (in double, its table on the host), and the block's interior
@@ -42,7 +51,8 @@ template <typename Real>
 void compute_output_variable(const OutputVariable& variable,
                              const Fields<Real, backend::Host>& state, const Grid& local,
                              const EquationOfState<double>& eos,
-                             const std::vector<Real>& signed_distance, const io::CellBox& box,
+                             const std::vector<Real>& signed_distance,
+                             const RadiationOutput<Real>& radiation, const io::CellBox& box,
                              std::vector<Real>& out);
 
 }  // namespace mhd

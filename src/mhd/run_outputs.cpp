@@ -73,6 +73,10 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
   const long step = sim.steps();
   for (const OutputBlockConfig& c : cfg_.outputs) {
     blocks_.push_back(resolve_output_block(c, sim.global_grid()));
+    for (const OutputVariable& v : blocks_.back().variables)
+      needs_radiation_ = needs_radiation_ || v.quantity == OutputQuantity::MeanIntensity ||
+                         v.quantity == OutputQuantity::RadiativeFlux ||
+                         v.quantity == OutputQuantity::RadiativeHeating;
     // A new run writes number 0 with its start state; a continued one goes on after it.
     next_block_.push_back(!start_on_disk_ ? 0
                           : c.dt > 0      ? first_multiple_after(t, c.dt)
@@ -174,6 +178,15 @@ void RunOutputs<Real>::capture() {
                                            std::size_t(frame_.array().size()) * sizeof(Real));
   }
   sim_.copy_state_to(frame_);
+  // Radiation only for the output blocks that ask for it: solved for the state written.
+  if (sim_.solver().radiation_enabled() && needs_radiation_) {
+    const RadiationSolveReport r = sim_.solver().solve_radiation();  // collective
+    if (!r.converged && output_)
+      out_ << "warning: step " << sim_.steps() << ": the radiative transfer did not converge in "
+           << r.iterations << " iterations (last relative change " << r.change
+           << "; radiation.tolerance " << cfg_.radiation.tolerance << ")\n";
+    sim_.solver().get_radiation(radiation_mean_, radiation_flux_, radiation_heating_);
+  }
 }
 
 template <typename Real>
@@ -248,8 +261,10 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   std::vector<io::FieldRef> fields;
   std::vector<std::string> names, vectors;
   for (std::size_t v = 0; v < block.variables.size(); ++v) {
-    compute_output_variable(block.variables[v], frame_, local, eos_, signed_distance_, part,
-                            values[v]);
+    const RadiationOutput<Real> radiation{radiation_mean_.data(), radiation_flux_.data(),
+                                          radiation_heating_.data()};
+    compute_output_variable(block.variables[v], frame_, local, eos_, signed_distance_, radiation,
+                            part, values[v]);
     fields.push_back({block.variables[v].name, type, values[v].data()});
     names.push_back(block.variables[v].name);
   }

@@ -114,6 +114,8 @@ class RunOutputs {
   EosTableStorage<double, backend::Host> eos_table_;  // for derived variables (double)
   EquationOfState<double> eos_{};
   long eos_outside_most_ = 0, eos_outside_first_step_ = -1;
+  bool needs_radiation_ = false;  // some output block writes a radiation variable
+  Array1D<Real> radiation_mean_, radiation_flux_, radiation_heating_;  // of the last capture
   std::vector<Real> signed_distance_;  // block interior, empty without bodies
   Fields<Real, backend::Host> frame_;  // the host copy the files are written from
   bool frame_pinned_ = false;

@@ -118,6 +118,7 @@ SchemeParameters scheme_from(const RunConfig& c, const Problem& problem) {
   SchemeParameters p;
   p.gamma = c.gamma;
   p.eos_table = c.eos_table_data;
+  p.radiation = c.radiation;
   p.cfl_number = c.cfl_number;
   p.ep = c.ep;
   p.fh = c.fh;

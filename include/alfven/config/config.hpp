@@ -19,6 +19,7 @@
 
 #include "alfven/core/error.hpp"
 #include "alfven/io/eos_table_file.hpp"
+#include "alfven/mhd/radiation/radiation_parameters.hpp"
 #include "alfven/mhd/variables.hpp"
 
 namespace alfven {
@@ -142,6 +143,7 @@ struct RunConfig {
   /// outputs: further outputs with their own cadence, variables and region.
   std::vector<OutputBlockConfig> outputs;
 
+  RadiationParameters radiation;  ///< radiation.*: grey radiative transfer (off by default)
   double gravity[3] = {0, 0, 0};  ///< sources.gravity: [gx, gy, gz], uniform acceleration
   double heating_rate = 0;        ///< sources.heating_rate, energy per volume per time
 

@@ -21,6 +21,9 @@ enum class OutputQuantity {
   PlasmaBeta,        ///< p / (|B|^2 / (8 pi))
   MachNumber,        ///< |v| / c_s
   Temperature,       ///< T of a tabulated equation of state (eos.table)
+  MeanIntensity,     ///< J of the radiative transfer (radiation.enabled)
+  RadiativeFlux,     ///< F of the radiative transfer, component `component`
+  RadiativeHeating,  ///< 4 pi chi (J - S), energy per volume per time
   CurrentDensity,    ///< (curl B) / (4 pi), component `component`
   Vorticity,         ///< curl v, component `component`
   DivB,              ///< div B
@@ -50,9 +53,11 @@ inline std::vector<OutputVariable> output_variables(const std::string& name, std
       out.push_back({var_name(first + c), OutputQuantity::Field, first + c, -1});
     return out;
   }
-  for (const char* vector : {"current_density", "vorticity"}) {
-    const OutputQuantity q = std::string(vector) == "vorticity" ? OutputQuantity::Vorticity
-                                                                : OutputQuantity::CurrentDensity;
+  for (const char* vector : {"current_density", "vorticity", "radiative_flux"}) {
+    const std::string v = vector;
+    const OutputQuantity q = v == "vorticity"        ? OutputQuantity::Vorticity
+                             : v == "radiative_flux" ? OutputQuantity::RadiativeFlux
+                                                     : OutputQuantity::CurrentDensity;
     for (int c = 0; c < 3; ++c)
       if (name == std::string(vector) + xyz[c]) return {{name, q, -1, c}};
     if (name == vector) {
@@ -67,6 +72,8 @@ inline std::vector<OutputVariable> output_variables(const std::string& name, std
   if (name == "mach_number") return {{name, OutputQuantity::MachNumber, -1, -1}};
   if (name == "div_b") return {{name, OutputQuantity::DivB, -1, -1}};
   if (name == "temperature") return {{name, OutputQuantity::Temperature, -1, -1}};
+  if (name == "mean_intensity") return {{name, OutputQuantity::MeanIntensity, -1, -1}};
+  if (name == "radiative_heating") return {{name, OutputQuantity::RadiativeHeating, -1, -1}};
   why = "unknown variable '" + name + "'";
   return out;
 }
@@ -77,7 +84,8 @@ inline std::vector<std::string> output_variable_names() {
   for (int v = 0; v < num_vars; ++v) names.push_back(var_name(v));
   for (const char* n :
        {"velocity", "magnetic_field", "signed_distance", "pressure", "magnetic_pressure",
-        "plasma_beta", "mach_number", "current_density", "vorticity", "div_b"})
+        "plasma_beta", "mach_number", "current_density", "vorticity", "div_b", "temperature",
+        "mean_intensity", "radiative_flux", "radiative_heating"})
     names.push_back(n);
   return names;
 }

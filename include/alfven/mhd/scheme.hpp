@@ -6,6 +6,7 @@
 
 #include "alfven/io/eos_table_file.hpp"
 #include "boundary.hpp"
+#include "radiation/radiation_parameters.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -28,6 +29,7 @@ struct SchemeParameters {
   double viscosity = 0;          ///< viscosity.nu: uniform kinematic viscosity (dissipation.hpp)
   double viscosity_cfl = 0.5;    ///< viscosity.cfl_number
   BoundaryConditions boundaries = BoundaryConditions::all_periodic();
+  RadiationParameters radiation;  ///< radiative transfer (off by default)
 };
 
 }  // namespace mhd

@@ -33,6 +33,7 @@
 #include "grid.hpp"
 #include "halo_exchange.hpp"
 #include "halo_profile.hpp"
+#include "radiation/radiation_coupling.hpp"
 #include "scheme.hpp"
 #include "source.hpp"
 #include "stage.hpp"
@@ -208,6 +209,15 @@ class Solver {
   /// "direct" (device pointers to a CUDA-aware MPI), "shared pinned" / "shared pageable" (node
   /// shared memory), "pinned + MPI". Known after the first exchange of the axis.
   const char* halo_path(int axis) const { return halo_.path(axis); }
+
+  /// Adds dt * heat[c] (energy per volume per time at every cell of the block, on Backend) to
+  /// the internal energy of the fluid cells (radiation/radiation_coupling.hpp, HeatingKernel)
+  /// and fills the ghost cells again: an operator-split energy source such as radiative heating.
+  void add_heating(const Real* heat, Real dt) {
+    for_each(Backend{}, grid_.interior(),
+             HeatingKernel<Real>{q_.view(), grid_, heat, dt, bodies_.solid_mask()});
+    refresh(q_);
+  }
 
  private:
   // Every ghost cell of `f`, then the cells of the embedded bodies (whose image points read the

@@ -15,13 +15,41 @@ template <typename Real, typename Backend, typename Source>
 class SolverAdapter final : public SolverInterface<Real> {
  public:
   SolverAdapter(const Grid& g, const SchemeParameters& p, const Source& s, const Communicator* c)
-      : solver_(g, p, s, c) {}
+      : solver_(g, p, s, c) {
+    if (p.radiation.enabled)
+      radiation_ = std::make_unique<RadiationCoupling<Real, Backend>>(g, p.radiation, c);
+  }
   void set_state(const Fields<Real, backend::Host>& host) override { solver_.set_state(host); }
   void get_state(Fields<Real, backend::Host>& host) const override {
     host.copy_from(solver_.state());
   }
   TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
-  void advance(Real dt, Real glm_dt) override { solver_.advance(dt, glm_dt); }
+  /// With radiation.heating, the transfer is solved from the state at the step's start and its
+  /// heating added after the MHD step (operator splitting, first order in time).
+  void advance(Real dt, Real glm_dt) override {
+    const bool heating = radiation_ && radiation_->parameters().heating;
+    if (heating) radiation_->solve(solver_.state(), solver_.eos());
+    solver_.advance(dt, glm_dt);
+    if (heating) solver_.add_heating(radiation_->transfer().heating().data(), dt);
+  }
+  bool radiation_enabled() const override { return bool(radiation_); }
+  RadiationSolveReport solve_radiation() override {
+    ALFVEN_REQUIRE(radiation_, "solve_radiation: this run has no radiation (radiation.enabled)");
+    return radiation_->solve(solver_.state(), solver_.eos());
+  }
+  void get_radiation(Array1D<Real>& mean, Array1D<Real>& flux,
+                     Array1D<Real>& heating) const override {
+    ALFVEN_REQUIRE(radiation_, "get_radiation: this run has no radiation (radiation.enabled)");
+    const RadiativeTransfer<Real, Backend>& rt = radiation_->transfer();
+    if (mean.size() != rt.mean_intensity().size()) {
+      mean = Array1D<Real>(rt.mean_intensity().size());
+      flux = Array1D<Real>(rt.flux().size());
+      heating = Array1D<Real>(rt.heating().size());
+    }
+    mean.copy_from(rt.mean_intensity());
+    flux.copy_from(rt.flux());
+    heating.copy_from(rt.heating());
+  }
   Totals totals() const override { return solver_.totals(); }
   long cells_outside_eos_table() const override { return solver_.cells_outside_eos_table(); }
   HaloProfile halo_profile() const override { return solver_.halo_profile(); }
@@ -44,6 +72,7 @@ class SolverAdapter final : public SolverInterface<Real> {
 
  private:
   Solver<Real, Backend, Source> solver_;
+  std::unique_ptr<RadiationCoupling<Real, Backend>> radiation_;  // null without radiation
 };
 
 /// Builds the adapter with NoSource when no source term is set, UniformSources otherwise.

@@ -15,6 +15,7 @@
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
 #include "alfven/mhd/halo_profile.hpp"
+#include "alfven/mhd/radiation/radiative_transfer.hpp"
 #include "alfven/mhd/scheme.hpp"
 
 namespace alfven {
@@ -61,6 +62,14 @@ class SolverInterface {
   void advance(Real dt) { advance(dt, dt); }
   /// Total mass, energy and max |div B|.
   virtual Totals totals() const = 0;
+  /// Whether the run has radiative transfer (scheme radiation.enabled).
+  virtual bool radiation_enabled() const = 0;
+  /// Collective: solves the radiative transfer for the current state (chi and S from it).
+  virtual RadiationSolveReport solve_radiation() = 0;
+  /// The mean intensity J, flux F (3 x cells) and heating 4 pi chi (J - S) of the last solve,
+  /// every cell of the block (ghosts included), copied into host arrays (resized).
+  virtual void get_radiation(Array1D<Real>& mean, Array1D<Real>& flux,
+                             Array1D<Real>& heating) const = 0;
   /// Fluid cells of this block outside the table of a tabulated equation of state (0 without).
   virtual long cells_outside_eos_table() const = 0;
   /// Seconds spent in halo exchanges (0 unless ALFVEN_PROFILE_HALO=1; see Solver::halo_profile).

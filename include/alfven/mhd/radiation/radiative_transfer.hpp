@@ -104,7 +104,7 @@ class RadiativeTransfer {
 
  private:
   static void fill(Array1D<Real, Backend>& a, Real v) {
-    for_each(Backend{}, Range1D{0, a.size()}, FillKernel<Real>{a.data(), v});
+    for_each(Backend{}, Range1D{0, a.size()}, ConstantFillKernel<Real>{a.data(), v});
   }
 
   bool has_neighbours() const {

@@ -58,7 +58,7 @@ struct RaySweepGroup {
 
 /// Sets every value of an array to `value`; run over Range1D{0, size}.
 template <typename Real>
-struct FillKernel {
+struct ConstantFillKernel {
   Real* data;
   Real value;
   ALFVEN_HOST_DEVICE void operator()(long i) const { data[i] = value; }
