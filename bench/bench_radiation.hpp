@@ -56,7 +56,16 @@ void radiation_case(int n, const char* backend, const char* precision) {
 template <typename Backend>
 int radiation_main(int argc, char** argv, const char* backend) {
   std::vector<int> sizes;
-  for (int a = 1; a < argc; ++a) sizes.push_back(std::atoi(argv[a]));
+  for (int a = 1; a < argc; ++a) {
+    const int n = std::atoi(argv[a]);
+    if (n < 2 || n > 1024) {
+      std::fprintf(stderr,
+                   "usage: %s [N ...]: cube sizes from 2 to 1024 (default 32 64); got '%s'\n",
+                   argv[0], argv[a]);
+      return 2;
+    }
+    sizes.push_back(n);
+  }
   if (sizes.empty()) sizes = {32, 64};
   for (int n : sizes) {
     radiation_case<float, Backend>(n, backend, "float");

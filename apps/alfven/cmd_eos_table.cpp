@@ -1,6 +1,8 @@
 // `alfven eos-table MODEL -o FILE`: writes a table of an equation of state for `eos: {table:
 // FILE}` (the ideal gas, or pure hydrogen in Saha equilibrium), a template for users' own tables.
 #include <cstdio>
+#include <filesystem>
+#include <memory>
 #include <string>
 
 #include "alfven/core/error.hpp"
@@ -38,7 +40,7 @@ void add_eos_table_command(CLI::App& app) {
   struct Options {
     std::string model, output, density, energy;
     double gamma = 5.0 / 3.0, mu = 1.0;
-    bool linear = false;
+    bool linear = false, force = false;
   };
   auto o = std::make_shared<Options>();
   cmd->add_option("model", o->model, "ideal or saha-hydrogen")
@@ -59,8 +61,18 @@ void add_eos_table_command(CLI::App& app) {
                   "saha-hydrogen 1e10:1e15:201 erg g^-1)");
   cmd->add_flag("--linear", o->linear,
                 "nodes uniform in rho and e (default: in log10 rho, log10 e)");
-  cmd->callback([o]() {
+  cmd->add_flag("--force", o->force, "replace an existing file of that name");
+  CLI::Option* gamma = cmd->get_option("--gamma");
+  CLI::Option* mu = cmd->get_option("--mu");
+  cmd->callback([o, gamma, mu]() {
     const bool ideal = o->model == "ideal";
+    ALFVEN_REQUIRE(ideal || (gamma->count() == 0 && mu->count() == 0),
+                   "--gamma and --mu describe the ideal gas; saha-hydrogen has neither (pure "
+                   "hydrogen, atomic masses fixed)");
+    std::error_code ec;
+    ALFVEN_REQUIRE(
+        o->force || !std::filesystem::exists(std::filesystem::symlink_status(o->output, ec)),
+        "'" << o->output << "' exists; give --force to replace it, or another -o");
     mhd::EosTableAxes axes;
     axes.log_axes = !o->linear;
     axes.n_rho = axes.n_e = ideal ? 241 : 201;

@@ -126,7 +126,7 @@ void read_variables(const std::string& key, const YAML::Node& value, const RunCo
                                : "; did you mean `" + close + "`?"));
       continue;
     }
-    if (vars.front().quantity == OutputQuantity::Temperature && !config.eos_table_data) {
+    if (vars.front().quantity == OutputQuantity::Temperature && config.eos_table.empty()) {
       diagnostics.error(key, value[i].Mark(),
                         "temperature needs a tabulated equation of state (eos.table): the "
                         "ideal-gas law p = (gamma - 1) rho e has no temperature scale; write "

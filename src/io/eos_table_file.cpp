@@ -117,8 +117,10 @@ void read_dataset(hid_t file, const char* name, const EosTableData& t, const std
   ALFVEN_REQUIRE(H5Sget_simple_extent_ndims(space.get()) == 2 &&
                      H5Sget_simple_extent_dims(space.get(), dims, nullptr) == 2 &&
                      dims[0] == hsize_t(t.n_rho) && dims[1] == hsize_t(t.n_e),
-                 path << ": dataset '" << name << "' must have shape (" << t.n_rho << ", " << t.n_e
-                      << ") (density nodes, internal-energy nodes)");
+                 path << ": dataset '" << name << "' must have the shape of 'pressure', ("
+                      << t.n_rho << ", " << t.n_e
+                      << ") (density nodes, internal-energy nodes), got (" << dims[0] << ", "
+                      << dims[1] << ")");
   ALFVEN_REQUIRE(H5Tget_class(type.get()) == H5T_FLOAT,
                  path << ": dataset '" << name << "' is not floating point");
   out.assign(std::size_t(t.n_rho) * std::size_t(t.n_e), 0.0);
@@ -273,7 +275,10 @@ EosTableData read_text(const std::string& path) {
         ALFVEN_REQUIRE(words && !(words >> rest), where() << ": expected '" << key
                                                           << " MIN MAX NODES', got '"
                                                           << text::excerpt(trimmed) << "'");
-        const int nodes = n >= 0 && n <= kMaxNodes ? int(n) : kMaxNodes + 1;
+        ALFVEN_REQUIRE(n >= 2 && n <= kMaxNodes, where() << ": a table needs 2 to " << kMaxNodes
+                                                         << " nodes along each axis, got " << n
+                                                         << " " << key << " nodes");
+        const int nodes = int(n);
         if (key == "density") {
           t.rho_min = lo, t.rho_max = hi, t.n_rho = nodes;
           header[2] = true;

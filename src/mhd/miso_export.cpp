@@ -241,6 +241,23 @@ MisoExportSummary export_to_miso(const std::string& run_dir, const std::string& 
       summary.files.push_back(io::miso_mhd_file(layout, number, r));
   }
   std::sort(summary.outputs.begin(), summary.outputs.end());
+  // An export writes and removes only inside OUT_DIR: a folder of it that is a symbolic link
+  // (which would lead the writes, and the removal of an earlier export's files, elsewhere) is
+  // refused before anything is written.
+  {
+    std::vector<std::string> names = earlier;
+    names.insert(names.end(), summary.files.begin(), summary.files.end());
+    for (const std::string& f : names) {
+      const std::string::size_type slash = f.find('/');
+      if (slash == std::string::npos) continue;
+      const std::string folder = out_dir + "/" + f.substr(0, slash);
+      ALFVEN_REQUIRE(!fs::is_symlink(folder, ec),
+                     "export: '" << folder
+                                 << "' is a symbolic link; an export writes and removes files "
+                                    "only inside OUT_DIR: remove the link or choose another "
+                                    "OUT_DIR");
+    }
+  }
   fs::create_directories(out_dir);
   std::vector<std::string> both = earlier;
   both.insert(both.end(), summary.files.begin(), summary.files.end());

@@ -60,8 +60,12 @@ void place_blocks(const std::string& dir, const io::MisoLayout& layout,
                            std::size_t(total[2]) +
                        std::size_t(k + m[2])];
             const int gi = c[0] * local[0] + i, gj = c[1] * local[1] + j, gk = c[2] * local[2] + k;
-            ALFVEN_REQUIRE(std::isfinite(double(x)),
-                           "MISO file '" << dir << "/" << io::miso_mhd_file(layout, output, r)
+            // Finite everywhere; density positive and internal energy not negative (what the
+            // scheme's unphysical-state check demands of a state it steps).
+            const bool physical = std::isfinite(double(x)) && (v != density || x > Real(0)) &&
+                                  (v != internal_energy || x >= Real(0));
+            ALFVEN_REQUIRE(physical, "MISO file '"
+                                         << dir << "/" << io::miso_mhd_file(layout, output, r)
                                          << "': " << kMisoNames[v] << " (" << var_name(v)
                                          << ") of cell (i, j, k) = (" << gi << ", " << gj << ", "
                                          << gk << ") is " << double(x)

@@ -165,6 +165,11 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       if (output && output->snapshots_written() > 0)
         os << "The last good snapshot is kept: " << output->last_snapshot()
            << " (t = " << output->last_snapshot_time() << ").";
+      if (cfg.radiation.heating)
+        os << " With radiation.heating the gas gains 4 pi chi (J - S) dt per step: a source "
+              "function S above the mean intensity J cools it, without limit for a fixed "
+              "radiation.source (use radiation.planck with a tabulated equation of state, or a "
+              "shorter run or step).";
       os << " Try a smaller mhd.cfl_number or more artificial viscosity "
             "(mhd.artificial_viscosity.ep).";
       throw UnphysicalStateError(os.str());

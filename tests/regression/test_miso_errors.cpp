@@ -184,6 +184,14 @@ TEST_F(MisoErrors, NonFiniteField) {
   EXPECT_HAS(import_error(), mhd(2, 0) + "': vx (velocity_x) of cell (i, j, k) = (0, 1, 0) is nan");
 }
 
+// A density that is not positive or an internal energy below 0 is no state the scheme steps:
+// refused at import (not later, as an unphysical step of the restarted run).
+TEST_F(MisoErrors, NonPositiveDensityOrNegativeEnergy) {
+  const double minus_one = -1;
+  poke(path(mhd(2, 0)), 4 + 8 * (2 * 12 + 3), &minus_one, 8);  // ro of cell (0, 1, 0)
+  EXPECT_HAS(import_error(), mhd(2, 0) + "': ro (density) of cell (i, j, k) = (0, 1, 0) is -1");
+}
+
 TEST_F(MisoErrors, NoProblemName) {
   replace_in_file(path("config.yaml"), "problem: \"orszag_tang\"\n", "");
   EXPECT_HAS(import_error(), "does not name an Alfven problem");

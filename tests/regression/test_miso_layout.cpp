@@ -239,6 +239,26 @@ TEST(MisoLayout, ExportReplacesOnlyTheFilesOfAnEarlierExport) {
   fs::remove_all(out);
 }
 
+// A folder of an earlier export replaced by a symbolic link to somewhere else: the export would
+// write there and remove the earlier export's files from there. It is refused, nothing written.
+TEST(MisoLayout, ExportRefusesAFolderThatIsASymbolicLink) {
+  const std::string run = fresh_dir("miso_link_run"), out = fresh_dir("miso_link_out"),
+                    elsewhere = fresh_dir("miso_link_elsewhere");
+  run_into(run, small_vortex({"time.tend=0.1", "time.dt_output=0.1"}));
+  export_run(run, out, {1, 1, 1});
+  fs::remove_all(out + "/mhd");
+  fs::create_directories(elsewhere);
+  write_text(elsewhere + "/mhd.00000000.00000000.bin", "the user's");
+  fs::create_directory_symlink(elsewhere, out + "/mhd");
+  const std::string refused = error_of([&] { export_run(run, out, {1, 1, 1}); });
+  EXPECT_NE(refused.find(out + "/mhd' is a symbolic link"), std::string::npos) << refused;
+  EXPECT_EQ(read_text(elsewhere + "/mhd.00000000.00000000.bin"), "the user's");
+  fs::remove_all(run);
+  fs::remove(out + "/mhd");
+  fs::remove_all(out);
+  fs::remove_all(elsewhere);
+}
+
 TEST(MisoLayout, ExportRefusesADecompositionThatDoesNotDivideAndUnknownSnapshots) {
   const std::string run = fresh_dir("miso_bad_procs"), out = fresh_dir("miso_bad_procs_out");
   run_into(run, small_vortex({"time.tend=0.1", "time.dt_output=0.1"}));

@@ -91,6 +91,13 @@ TEST(RadiationRuns, BadRadiationSettingsAreRefusedBeforeAnythingIsWritten) {
       {{"radiation.heating=true"}, "radiative heating needs the transfer on"},
       {{"radiation.enabled=true", "radiation.planck=true"}, "needs a temperature"},
       {{"radiation.enabled=true", "radiation.beam.face=x_lower"}, "non-periodic face"},
+      {{"radiation.enabled=true", "radiation.rays=1"}, "one ray runs along +z"},
+      {{"radiation.enabled=true", "domain.periodic.x=false", "radiation.beam.face=x_lower",
+        "radiation.beam.radius=0.001", "radiation.beam.centre=[0, 2, 0]"},
+       "covers no cell centre of its face"},
+      {{"radiation.enabled=true", "domain.periodic.z=false", "radiation.beam.face=z_lower",
+        "radiation.beam.radius=1"},
+       "which has one cell"},
       {{"outputs=[{name: r, every: 1, variables: [mean_intensity]}]"},
        "mean_intensity needs radiative transfer"},
   };

@@ -16,9 +16,7 @@
 
 #include "../communicator.hpp"
 #include "../grid.hpp"
-#include "alfven/core/array.hpp"
-#include "alfven/core/for_each.hpp"
-#include "alfven/core/reduce.hpp"
+#include "alfven/core/core.hpp"
 #include "short_characteristics.hpp"
 
 namespace alfven {
