@@ -35,8 +35,9 @@ const std::vector<double>& quantity(const EosTableData& t, int q) {
   return q == 0 ? t.pressure : (q == 1 ? t.sound_speed : t.temperature);
 }
 
-// The size checks that come before anything is allocated from n_rho and n_e.
-void check_sizes(const EosTableData& t, const std::string& where) {
+}  // namespace
+
+void check_eos_table_sizes(const EosTableData& t, const std::string& where) {
   ALFVEN_REQUIRE(t.n_rho >= 2 && t.n_rho <= kMaxNodes && t.n_e >= 2 && t.n_e <= kMaxNodes,
                  where << ": a table needs 2 to " << kMaxNodes << " nodes along each axis, got "
                        << t.n_rho << " density and " << t.n_e << " internal-energy nodes");
@@ -44,6 +45,8 @@ void check_sizes(const EosTableData& t, const std::string& where) {
                  where << ": " << t.n_rho << " x " << t.n_e << " nodes is more than the "
                        << kMaxValues << " values a table may hold");
 }
+
+namespace {
 
 bool is_hdf5(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -77,32 +80,30 @@ std::string read_string_attribute(hid_t file, const char* name, const std::strin
   return value.substr(0, value.find('\0'));
 }
 
-double read_double_attribute(hid_t file, const char* name, const std::string& path) {
+// One scalar attribute of HDF5 class `kind` (H5T_FLOAT or H5T_INTEGER), read as `memory` (a
+// native type of T); `what` names the kind in the message.
+template <typename T>
+T read_scalar_attribute(hid_t file, const char* name, const std::string& path, H5T_class_t kind,
+                        hid_t memory, const char* what) {
   ALFVEN_REQUIRE(H5Aexists(file, name) > 0, path << ": attribute '" << name << "' missing");
   Handle a(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
   Handle space(H5Aget_space(a.get()), H5Sclose);
   Handle type(H5Aget_type(a.get()), H5Tclose);
-  ALFVEN_REQUIRE(
-      H5Sget_simple_extent_npoints(space.get()) == 1 && H5Tget_class(type.get()) == H5T_FLOAT,
-      path << ": attribute '" << name << "' is not one floating-point number");
-  double v = 0;
-  ALFVEN_REQUIRE(H5Aread(a.get(), H5T_NATIVE_DOUBLE, &v) >= 0,
+  ALFVEN_REQUIRE(H5Sget_simple_extent_npoints(space.get()) == 1 && H5Tget_class(type.get()) == kind,
+                 path << ": attribute '" << name << "' is not one " << what);
+  T v = 0;
+  ALFVEN_REQUIRE(H5Aread(a.get(), memory, &v) >= 0,
                  path << ": cannot read attribute '" << name << "' " << hdf5::detail());
   return v;
 }
 
+double read_double_attribute(hid_t file, const char* name, const std::string& path) {
+  return read_scalar_attribute<double>(file, name, path, H5T_FLOAT, H5T_NATIVE_DOUBLE,
+                                       "floating-point number");
+}
+
 int read_int_attribute(hid_t file, const char* name, const std::string& path) {
-  ALFVEN_REQUIRE(H5Aexists(file, name) > 0, path << ": attribute '" << name << "' missing");
-  Handle a(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
-  Handle space(H5Aget_space(a.get()), H5Sclose);
-  Handle type(H5Aget_type(a.get()), H5Tclose);
-  ALFVEN_REQUIRE(
-      H5Sget_simple_extent_npoints(space.get()) == 1 && H5Tget_class(type.get()) == H5T_INTEGER,
-      path << ": attribute '" << name << "' is not one integer");
-  int v = 0;
-  ALFVEN_REQUIRE(H5Aread(a.get(), H5T_NATIVE_INT, &v) >= 0,
-                 path << ": cannot read attribute '" << name << "' " << hdf5::detail());
-  return v;
+  return read_scalar_attribute<int>(file, name, path, H5T_INTEGER, H5T_NATIVE_INT, "integer");
 }
 
 void read_dataset(hid_t file, const char* name, const EosTableData& t, const std::string& path,
@@ -162,7 +163,7 @@ EosTableData read_hdf5(const std::string& path) {
     t.n_rho = dims[0] <= hsize_t(kMaxNodes) ? int(dims[0]) : kMaxNodes + 1;
     t.n_e = dims[1] <= hsize_t(kMaxNodes) ? int(dims[1]) : kMaxNodes + 1;
   }
-  check_sizes(t, path);
+  check_eos_table_sizes(t, path);
   for (int q = 0; q < 3; ++q) read_dataset(file.get(), kQuantity[q], t, path, *quantity(t, q));
   return t;
 }
@@ -287,7 +288,7 @@ EosTableData read_text(const std::string& path) {
           header[3] = true;
         }
         if (header[2] && header[3]) {
-          check_sizes(t, path);
+          check_eos_table_sizes(t, path);
           rows = std::size_t(t.n_rho) * std::size_t(t.n_e);
           for (int q = 0; q < 3; ++q) quantity(t, q)->assign(rows, 0.0);
         }
@@ -350,7 +351,7 @@ double EosTableData::energy_node(int j) const {
 }
 
 void check_eos_table(const EosTableData& t, const std::string& where) {
-  check_sizes(t, where);
+  check_eos_table_sizes(t, where);
   const double bounds[4] = {t.rho_min, t.rho_max, t.e_min, t.e_max};
   for (double b : bounds)
     ALFVEN_REQUIRE(std::isfinite(b) && (!t.log_axes || b > 0),

@@ -31,12 +31,8 @@ io::EosTableData empty_table(const EosTableAxes& a, const std::string& descripti
   t.e_max = a.e_max;
   t.description = description;
   // The sizes before the arrays are allocated (the values are checked once filled).
-  const std::size_t n = std::size_t(std::max(a.n_rho, 0)) * std::size_t(std::max(a.n_e, 0));
-  ALFVEN_REQUIRE(a.n_rho >= 2 && a.n_e >= 2 && a.n_rho <= 65536 && a.n_e <= 65536 &&
-                     n <= (std::size_t(1) << 26),
-                 "an equation-of-state table needs 2 to 65536 nodes per axis and at most 2^26 "
-                 "values, got "
-                     << a.n_rho << " x " << a.n_e);
+  io::check_eos_table_sizes(t, "equation-of-state table");
+  const std::size_t n = std::size_t(a.n_rho) * std::size_t(a.n_e);
   t.pressure.assign(n, 0.0);
   t.sound_speed.assign(n, 0.0);
   t.temperature.assign(n, 0.0);

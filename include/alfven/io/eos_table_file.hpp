@@ -49,6 +49,10 @@ struct EosTableData {
   double energy_node(int j) const;
 };
 
+/// Checks the node counts of `table` alone (2 <= n <= 65536 per axis, 2^26 values at most): what
+/// must hold before arrays are allocated from them. Throws alfven::Error naming `where`.
+void check_eos_table_sizes(const EosTableData& table, const std::string& where);
+
 /// Checks a table: sizes (2 <= n <= 65536 per axis, 2^26 values at most, each array n_rho *
 /// n_e values), bounds (finite, min < max, positive on log axes), every value finite and
 /// positive, and the pressure strictly increasing with e at every density node (so that e(rho, p)
