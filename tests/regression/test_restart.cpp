@@ -160,11 +160,10 @@ TEST(Restart, InPlaceRestartFromAnEarlierSnapshotSetsLaterFilesAside) {
 TEST(Restart, RestartsFromFormatOneSnapshots) {
   const std::string data = std::string(ALFVEN_SOURCE_DIR) + "/tests/data/snapshots/";
   const std::string dir = fresh_dir("format1");
-  const std::string out =
-      run_into(dir,
-               {"backend=host", "grid.i_size=8", "grid.j_size=8", "time.tend=0.1",
-                "time.dt_output=0.04"},
-               data + "orszag_tang_8x8_v1_0001.h5");
+  const std::string out = run_into(
+      dir,
+      {"backend=host", "grid.i_size=8", "grid.j_size=8", "time.tend=0.1", "time.dt_output=0.04"},
+      data + "orszag_tang_8x8_v1_0001.h5");
   EXPECT_NE(out.find("format 1"), std::string::npos) << out;
   const auto expected = alfven::io::read_snapshot(data + "orszag_tang_8x8_v1_0003.h5");
   const auto got = alfven::io::read_snapshot(dir + "/" + read_index(dir).back().first);
