@@ -3,11 +3,11 @@
 // (sm_90, nvcc 13.0) before the execution layer was consolidated (issue 11), so that the refactor
 // is checked to change no bit on the device. Device results differ from the host's (fused
 // multiply-adds), so the device has pins of its own. Skips without a device.
-// Re-recorded on the H200 on 2026-12-02 at 4ea0833: the pins of the refactor no longer held there
-// while the host pins (tests/regression/test_bitwise_pins.cpp) still did and the device agreed
-// with the host within the MhdDevice tolerances, i.e. nvcc's fused multiply-adds were formed
-// differently (the equation of state's branch for tables splits the pressure's product from the
-// sums that use it), not a different scheme.
+// Re-recorded on the H200 on 2026-12-02 at 4ea0833. The tree just before the tabulated equation
+// of state (35576e5, after the refactor) still gave the old pins there, so the refactor changed
+// no bit; e5dad47 did, on the device only: the host pins (tests/regression/test_bitwise_pins.cpp)
+// held and the device agreed with the host within the MhdDevice tolerances. The branch for tables
+// in EquationOfState changed where nvcc forms fused multiply-adds, not the scheme.
 #include <gtest/gtest.h>
 
 #include "../pins/mhd_pins.hpp"
