@@ -5,7 +5,7 @@
 // case. Never asserts anything.
 //
 //   bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128,256]
-//             [--stage fused|two-pass]   (default: two-pass on the host, fused on a GPU)
+//             [--stage fused|two-pass]   (default: two-pass, but fused for double on a CPU)
 //             [--body none|sphere|MESH_FILE]
 //
 // --body puts an embedded body (slip wall) in the middle of the box: a sphere of radius 0.2, or

@@ -75,6 +75,35 @@ TEST_F(GpuTest, ForEach3DMatchesHostOnAnOddBox) {
   }
 }
 
+/// a(i, j, k) = i + 100 j + 10000 k with launch settings of its own: blocks 32 wide along i.
+struct NarrowBlockFill {
+  alfven::View<double, 3> a;
+  using launch_settings = LaunchSettings<256, 1024, 32>;
+  ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
+    a(i, j, k) = double(i) + 100.0 * j + 10000.0 * k;
+  }
+};
+
+TEST_F(GpuTest, BlockShapeHonoursTheBlockExtentAlongI) {
+  using alfven::detail::block_shape_3d;
+  EXPECT_EQ(block_shape_3d(256, 300).x, 256u);  // automatic: as wide as the block
+  EXPECT_EQ(block_shape_3d(256, 300, 32).x, 32u);
+  EXPECT_EQ(block_shape_3d(256, 300, 32).y, 8u);
+  EXPECT_EQ(block_shape_3d(256, 300, 64).y, 4u);
+  EXPECT_EQ(block_shape_3d(256, 5, 64).x, 32u);  // never narrower than a warp
+}
+
+TEST_F(GpuTest, ForEachUsesTheFunctorsOwnLaunchSettings) {
+  const Range3D r = alfven::make_range(1, 299, 0, 21, 2, 7);  // wider than 32 along i
+  Array<double, 3, Host> host(300, 21, 7);
+  Array<double, 3, CUDA> dev(300, 21, 7);
+  for (long n = 0; n < host.size(); ++n) host[n] = -1.0;
+  dev.copy_from(host);
+  alfven::for_each(Host{}, r, NarrowBlockFill{host.view()});
+  alfven::for_each(CUDA{}, r, NarrowBlockFill{dev.view()});
+  expect_equal(host, dev);
+}
+
 TEST_F(GpuTest, ForEach3DWideAndThinBoxes) {
   // i extent larger than a block (x blocks > 1) and a box one cell thick in i.
   for (const Range3D r :

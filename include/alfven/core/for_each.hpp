@@ -18,29 +18,29 @@ namespace alfven {
 
 /// Calls f(i) for every i in [r.begin, r.end) on the host. Errors: none of its own; an
 /// exception thrown by f inside an OpenMP region terminates the program (so device-callable
-/// code reports errors through values, not exceptions). Launch settings (launch.hpp) are
-/// checked and ignored, so one source can name them for every backend.
-template <int BlockSize = default_block_size, int MinResidentThreads = 0, typename F>
+/// code reports errors through values, not exceptions). Launch settings (launch.hpp: explicit
+/// template arguments, or those f declares when BlockSize is 0) are checked and ignored, so one
+/// source can name them for every backend.
+template <int BlockSize = 0, int MinResidentThreads = 0, typename F>
 void for_each(backend::Host, const Range1D& r, const F& f) {
-  (void)LaunchSettings<BlockSize, MinResidentThreads>{};
+  (void)detail::chosen_launch_settings<BlockSize, MinResidentThreads, F>{};
   detail::check_kernel_functor<F>();
   detail::host_loop_1d<long>(r.begin, r.end, f, detail::HostSchedule::Static);
 }
 
 /// Calls f(i, j, k) for every (i, j, k) in the box r on the host, i fastest. Launch settings
 /// are checked and ignored.
-template <int BlockSize = default_block_size, int MinResidentThreads = 0, typename F>
+template <int BlockSize = 0, int MinResidentThreads = 0, typename F>
 void for_each(backend::Host, const Range3D& r, const F& f) {
-  (void)LaunchSettings<BlockSize, MinResidentThreads>{};
+  (void)detail::chosen_launch_settings<BlockSize, MinResidentThreads, F>{};
   detail::check_kernel_functor<F>();
   detail::host_loop_3d(r, f);
 }
 
-/// for_each with a LaunchSettings tag: the same as for_each<BlockSize, MinResidentThreads>(b, r,
-/// f).
-template <int BlockSize, int MinResidentThreads, typename Backend, typename Range, typename F>
-void for_each(Backend b, LaunchSettings<BlockSize, MinResidentThreads>, const Range& r,
-              const F& f) {
+/// for_each with a LaunchSettings tag on the host: the settings are checked and ignored.
+template <int BlockSize, int MinResidentThreads, int BlockX, typename Range, typename F>
+void for_each(backend::Host b, LaunchSettings<BlockSize, MinResidentThreads, BlockX>,
+              const Range& r, const F& f) {
   for_each<BlockSize, MinResidentThreads>(b, r, f);
 }
 

@@ -8,6 +8,12 @@
 /// compiler keeps registers low enough that MinResidentThreads threads fit on one
 /// multiprocessor, rounding up to whole blocks (so <256, 384> asks for 2 blocks of 256). The
 /// host backend accepts and ignores them, so one source serves both.
+///
+/// A kernel functor may also carry its own settings as a member type
+/// `using launch_settings = LaunchSettings<...>;`: a loop called without explicit settings then
+/// launches it with those (launch_settings_of), so a kernel's register budget and block shape are
+/// declared once, next to the kernel, and hold wherever it is launched (wrappers such as
+/// FlooredKernel forward them).
 #pragma once
 
 #include <cstddef>
@@ -23,13 +29,20 @@ constexpr int default_block_size = 256;
 
 /// Launch settings of a device loop. BlockSize: threads per block, a multiple of 32 (a warp)
 /// from 32 to 1024. MinResidentThreads: threads that should be resident on one multiprocessor
-/// at once (0: no request; at most 2048, the most a Hopper multiprocessor holds).
-template <int BlockSize = default_block_size, int MinResidentThreads = 0>
+/// at once (0: no request; at most 2048, the most a Hopper multiprocessor holds). BlockX: the
+/// block's extent along i in 3D loops, a power of two from 32 to BlockSize (0: as wide as the
+/// range allows, up to BlockSize; see cuda/launch.hpp, block_shape_3d). Stencil kernels that
+/// read neighbours along j and k gain from narrower, taller blocks: the rows j +- 1, j +- 2 of
+/// a block are then read by the same block, from L1.
+template <int BlockSize = default_block_size, int MinResidentThreads = 0, int BlockX = 0>
 struct LaunchSettings {
   static_assert(BlockSize >= 32 && BlockSize <= 1024 && BlockSize % 32 == 0,
                 "BlockSize must be a multiple of 32 from 32 to 1024");
   static_assert(MinResidentThreads >= 0 && MinResidentThreads <= 2048,
                 "MinResidentThreads must be from 0 to 2048");
+  static_assert(BlockX == 0 ||
+                    (BlockX >= 32 && BlockX <= BlockSize && (BlockX & (BlockX - 1)) == 0),
+                "BlockX must be 0 or a power of two from 32 to BlockSize");
   /// Threads per block.
   static constexpr int block_size = BlockSize;
   /// Requested resident threads per multiprocessor.
@@ -38,7 +51,34 @@ struct LaunchSettings {
   /// rounded up, at least 1.
   static constexpr int min_blocks_per_multiprocessor =
       MinResidentThreads > BlockSize ? (MinResidentThreads + BlockSize - 1) / BlockSize : 1;
+  /// Block extent along i in 3D loops (0: automatic).
+  static constexpr int block_x = BlockX;
 };
+
+namespace detail {
+template <typename F, typename = void>
+struct launch_settings_of_impl {
+  using type = LaunchSettings<>;
+};
+template <typename F>
+struct launch_settings_of_impl<F, std::void_t<typename F::launch_settings>> {
+  using type = typename F::launch_settings;
+};
+}  // namespace detail
+
+/// The launch settings functor F declares (member type `launch_settings`), or the defaults
+/// LaunchSettings<> when it declares none.
+template <typename F>
+using launch_settings_of = typename detail::launch_settings_of_impl<F>::type;
+
+namespace detail {
+/// The settings of a loop called as for_each<BlockSize, MinResidentThreads>(b, r, f):
+/// BlockSize 0 (the default template argument) means "what F declares" (launch_settings_of).
+template <int BlockSize, int MinResidentThreads, typename F>
+using chosen_launch_settings = std::conditional_t<
+    BlockSize == 0, launch_settings_of<F>,
+    LaunchSettings<(BlockSize == 0 ? default_block_size : BlockSize), MinResidentThreads>>;
+}  // namespace detail
 
 /// The launch settings of geometry queries (gpu::parallel_for / gpu::transform unless told
 /// otherwise): BVH traversals are register-hungry and latency-bound, and 128 threads with 384

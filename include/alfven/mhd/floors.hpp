@@ -6,6 +6,7 @@
 /// number) need them. Mass and energy are then not conserved where a floor acts.
 #pragma once
 
+#include "alfven/core/launch.hpp"
 #include "alfven/core/macros.hpp"
 #include "eos.hpp"
 #include "fields.hpp"
@@ -41,6 +42,7 @@ struct FlooredKernel {
   FieldsView<Real> out;  ///< the fields `kernel` writes
   Floors<Real> floors;
   EquationOfState<Real> eos;
+  using launch_settings = launch_settings_of<Kernel>;  ///< those of the kernel it wraps
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     kernel(i, j, k);
     const long c = i + long(out.extent(0)) * (j + long(out.extent(1)) * k);

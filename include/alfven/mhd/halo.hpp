@@ -8,6 +8,7 @@
 /// HaloExchange (halo_exchange.hpp) launches these kernels and moves the buffers between blocks.
 #pragma once
 
+#include "alfven/core/launch.hpp"
 #include "alfven/core/macros.hpp"
 #include "fields.hpp"
 #include "grid.hpp"
@@ -107,6 +108,7 @@ template <typename K>
 struct FaceLayersKernel {
   K k;
   int axis, m, n;
+  using launch_settings = launch_settings_of<K>;  ///< those of the kernel it runs
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int l) const {
     int idx[3] = {i, j, l};
     idx[axis] = idx[axis] < m ? m + idx[axis] : n + idx[axis] - m;

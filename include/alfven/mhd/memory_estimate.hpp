@@ -7,7 +7,8 @@
 /// the rank's share of the output, in bytes (Real = 4 or 8 bytes):
 ///   - the solver's fields on its backend: the state and two Runge-Kutta work copies
 ///     (3 x 9 variables), the characteristic speed (1 array), and for the two-pass host stage in
-///     float the three flux arrays (3 x 9);
+///     float the three flux arrays (3 x 9); a GPU allocates its flux arrays only when its free
+///     memory holds them (else it runs the fused stage), so they are not counted there;
 ///   - halo buffers: send and receive, both faces, 9 variables, per axis split between ranks (on
 ///     the backend), and for a device run staged through the host, as many pinned host bytes;
 ///   - the set-up: the initial state evaluated in host memory (9 variables with ghosts);

@@ -162,11 +162,16 @@ class Solver {
   }
 
   /// Chooses how a stage is computed: two passes (fluxes stored once per cell, then their
-  /// derivatives; least arithmetic, the host default in float) or one fused kernel (fluxes
-  /// recomputed at each stencil point; least memory traffic, the default on a GPU and for
-  /// double on the host). Both give
-  /// bit-identical results.
-  void set_two_pass_stage(bool two_pass) { two_pass_ = two_pass; }
+  /// derivatives; least arithmetic and least re-reading of neighbours: the default on a GPU and
+  /// for float on the host) or one fused kernel (fluxes recomputed at each stencil point; no
+  /// scratch memory: the default for double on the host). Both give bit-identical results. By
+  /// default a GPU whose free memory cannot hold the three flux arrays (27 values per cell)
+  /// with a quarter to spare runs the fused stage instead, so large grids still fit; after this
+  /// call the choice is kept whatever the memory (and allocation failures are reported).
+  void set_two_pass_stage(bool two_pass) {
+    two_pass_ = two_pass;
+    two_pass_chosen_ = true;
+  }
   bool two_pass_stage() const { return two_pass_; }
 
   /// Total mass, total energy and max |div B| of the current state (interior cells).
@@ -289,6 +294,7 @@ class Solver {
   }
   template <bool Dissipative>
   void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
+    if (two_pass_ && !flux_storage()) two_pass_ = false;  // the device is too full: fused
     if (!two_pass_) {
       StageKernel<Real, Source, Dissipative> k{
           q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
@@ -301,17 +307,28 @@ class Solver {
     k.dissipation = dissipation_;
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
-      if (flux_[axis].array().size() == 0) flux_[axis] = Fields<Real, Backend>(grid_);
       for_each(Backend{}, flux_range(grid_, axis),
                FluxKernel<Real>{arg, flux_[axis].view(), axis, eos_, ch2});
       k.flux[axis] = flux_[axis].const_view();
     }
-    if (floors_.active())
-      for_each(Backend{}, grid_.interior(),
-               FlooredKernel<std::decay_t<decltype(k)>, Real>{k, qr_.view(), floors_, eos_});
-    else
-      for_each(Backend{}, grid_.interior(), k);
-    refresh(qr_);
+    run_and_refresh(grid_.interior(), k, qr_);  // floors, overlapped halo exchange as above
+  }
+
+  // The flux arrays of the two-pass stage, allocated on first use; false (nothing allocated)
+  // when the default two-pass stage would leave a device with less than a quarter of their size
+  // free (set_two_pass_stage).
+  bool flux_storage() {
+    if (flux_allocated_) return true;
+    if (!std::is_same<Backend, backend::Host>::value && !two_pass_chosen_) {
+      double free_bytes = 0, total_bytes = 0;
+      const double need = 3.0 * double(num_vars) * sizeof(Real) * double(grid_.total[0]) *
+                          double(grid_.total[1]) * double(grid_.total[2]);
+      if (device_memory_info(free_bytes, total_bytes) && free_bytes < 1.25 * need) return false;
+    }
+    for (int axis = 0; axis < 3; ++axis)
+      if (grid_.active(axis)) flux_[axis] = Fields<Real, Backend>(grid_);
+    flux_allocated_ = true;
+    return true;
   }
 
   // The artificial viscosity along x, y, z, one directional pass after the other. A pass along
@@ -369,8 +386,13 @@ class Solver {
   mutable ReduceHelper<long, Backend> outside_helper_;   // cells_outside_eos_table
   // Measured (bench_mhd --stage, 64^3, one core): two passes win in float on both CPUs we have
   // (AMD EPYC 1.25e6 vs 1.08e6, Xeon 5.7e5 vs 5.2e5), tie or lose in double (EPYC 1.04e6 vs
-  // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic.
-  bool two_pass_ = std::is_same<Backend, backend::Host>::value && sizeof(Real) == 4;
+  // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic. On the
+  // H200 (bench_mhd_cuda, 256^3) they win in both: 1.03e9 vs 8.2e8 (float), 4.7e8 vs 3.8e8
+  // (double): the fused stage re-reads 12 neighbours' nine fields per cell and is limited by
+  // L2 bandwidth (ncu: 86 % of L2 peak, 10 % of DRAM; docs/performance.md).
+  bool two_pass_ = !(std::is_same<Backend, backend::Host>::value && sizeof(Real) == 8);
+  bool two_pass_chosen_ = false;   // set_two_pass_stage was called: no memory fallback
+  bool flux_allocated_ = false;    // flux_ holds the arrays of the active axes
   Fields<Real, Backend> flux_[3];  // two-pass stage only, allocated on first use
 };
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <type_traits>
 
 #include "alfven/core/core.hpp"
 
@@ -53,6 +54,28 @@ static_assert(LaunchSettings<128, 384>::min_blocks_per_multiprocessor == 3, "");
 static_assert(LaunchSettings<256, 0>::min_blocks_per_multiprocessor == 1, "");
 static_assert(LaunchSettings<256, 100>::min_blocks_per_multiprocessor == 1, "");
 static_assert(gpu::DefaultBlockSize == 128 && gpu::DefaultMinResidentThreads == 384, "");
+
+// A functor's own launch settings (member type launch_settings) are what a loop called without
+// template arguments uses; without them, the defaults.
+namespace launch_test {
+struct Plain {};
+struct Declares {
+  using launch_settings = LaunchSettings<128, 1024, 32>;
+};
+}  // namespace launch_test
+static_assert(std::is_same<launch_settings_of<launch_test::Plain>, LaunchSettings<>>::value, "");
+static_assert(
+    std::is_same<launch_settings_of<launch_test::Declares>, LaunchSettings<128, 1024, 32>>::value,
+    "");
+static_assert(std::is_same<detail::chosen_launch_settings<0, 0, launch_test::Declares>,
+                           LaunchSettings<128, 1024, 32>>::value,
+              "");
+static_assert(std::is_same<detail::chosen_launch_settings<64, 512, launch_test::Declares>,
+                           LaunchSettings<64, 512>>::value,
+              "explicit template arguments win over the functor's own");
+static_assert(LaunchSettings<128, 1024, 32>::min_blocks_per_multiprocessor == 8 &&
+                  LaunchSettings<128, 1024, 32>::block_x == 32 && LaunchSettings<>::block_x == 0,
+              "");
 
 TEST(Launch, HostLoopsVisitEveryIndexOnceWithBothSchedules) {
   for (auto schedule : {detail::HostSchedule::Static, detail::HostSchedule::Dynamic}) {

@@ -55,12 +55,14 @@ __global__ void __launch_bounds__(BlockSize, MinBlocks)
 }
 
 /// Block shape of a 3D launch: x along i (a power of two, at least 32 or the first power of two
-/// >= ni when ni is smaller, at most BlockSize), y the rest. A box a few cells thick in i (the
-/// layers next to an x face) would otherwise leave most lanes of every warp idle.
-inline dim3 block_shape_3d(int block_size, int ni) {
+/// >= ni when ni is smaller, at most BlockSize, and at most block_x when block_x > 0), y the
+/// rest. A box a few cells thick in i (the layers next to an x face) would otherwise leave most
+/// lanes of every warp idle.
+inline dim3 block_shape_3d(int block_size, int ni, int block_x = 0) {
+  const int widest = block_x > 0 ? block_x : block_size;
   int bx = 1;
   while (bx < ni && bx < 32) bx *= 2;
-  while (bx < ni && bx * 2 <= block_size) bx *= 2;
+  while (bx < ni && bx * 2 <= widest) bx *= 2;
   return dim3(unsigned(bx), unsigned(block_size / bx), 1u);
 }
 
@@ -85,7 +87,7 @@ template <typename LS, typename F>
 void launch_3d(const Range3D& r, const F& f, cudaStream_t stream) {
   check_device_functor<F>();
   if (r.size() == 0) return;
-  const dim3 block = block_shape_3d(LS::block_size, r.extent(0));
+  const dim3 block = block_shape_3d(LS::block_size, r.extent(0), LS::block_x);
   const dim3 grid(clamp_grid((r.extent(0) + block.x - 1) / block.x, INT_MAX),
                   clamp_grid((r.extent(1) + block.y - 1) / block.y, 65535),
                   clamp_grid(r.extent(2), 65535));

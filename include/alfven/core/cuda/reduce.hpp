@@ -1,6 +1,7 @@
 /// @file cuda/reduce.hpp
-/// @brief reduce on the CUDA backend, with CUB (cub::DeviceReduce::Reduce over a transform
-/// iterator, so mapped values are never stored in device memory).
+/// @brief reduce on the CUDA backend: one partial per block of a grid-stride pass (coalesced
+/// reads, cub::BlockReduce), then cub::DeviceReduce::Reduce over the partials; mapped values
+/// are never stored in device memory.
 ///
 /// `reduce(backend::CUDA{}, range, init, map, op, helper[, stream])` returns op-combination of
 /// init and map(x) over the range. Requirements as on the host (reduce.hpp): op associative and
@@ -15,10 +16,10 @@
 #pragma once
 
 #include <cuda_runtime.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cub/block/block_reduce.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <type_traits>
 
@@ -128,7 +129,29 @@ struct MappedSamples {
   ALFVEN_HOST_DEVICE void operator()(long s) const { out[s] = mapped(s); }
 };
 
-/// The reduction itself: CUB over a transform iterator, then the value back to the host.
+/// Threads per block and the most blocks of the first pass of a device reduction (fixed, so
+/// that a given range is always grouped the same way: sums repeat bit for bit).
+constexpr int reduce_block_size = 256;
+constexpr long reduce_max_blocks = 2048;
+
+/// partials[b] = op-combination of init and mapped(t) over the indices t of block b's
+/// grid-stride loop (t = b * 256 + thread, t += 256 * gridDim.x), combined in the block with
+/// cub::BlockReduce.
+template <typename T, typename Mapped, typename Op>
+__global__ void __launch_bounds__(reduce_block_size)
+    block_partials(const ALFVEN_GRID_CONSTANT Mapped mapped, long n, T init, Op op, T* partials) {
+  T acc = init;
+  const long stride = long(gridDim.x) * reduce_block_size;
+  for (long t = long(blockIdx.x) * reduce_block_size + threadIdx.x; t < n; t += stride)
+    acc = op(acc, mapped(t));
+  using BlockReduce = cub::BlockReduce<T, reduce_block_size>;
+  __shared__ typename BlockReduce::TempStorage storage;
+  const T block = BlockReduce(storage).Reduce(acc, op);
+  if (threadIdx.x == 0) partials[blockIdx.x] = block;
+}
+
+/// The reduction itself: block partials (block_partials), CUB over them, then the value back
+/// to the host.
 template <typename T, typename Mapped, typename Op>
 T cub_reduce(const Mapped& mapped, long n, T init, const Op& op,
              ReduceHelper<T, backend::CUDA>& helper, cudaStream_t stream) {
@@ -148,11 +171,24 @@ T cub_reduce(const Mapped& mapped, long n, T init, const Op& op,
     check_identity(init, op, count, [&](long s) { return samples[s]; });
   }
 #endif
-  auto first = thrust::make_transform_iterator(thrust::counting_iterator<long>(0), mapped);
+  // First pass: each block's partial (grid-stride, so a warp maps consecutive indices and reads
+  // consecutive cells); second pass: CUB over the partials. CUB straight over a transform
+  // iterator gives each thread a run of consecutive indices, so a warp's loads of a 3D map
+  // stride across many cache lines: 4x the DRAM traffic of one read per cell for the CFL
+  // reduction (measured with ncu on the H200, docs/performance.md).
+  const long blocks = std::min((n + reduce_block_size - 1) / reduce_block_size, reduce_max_blocks);
   std::size_t bytes = 0;
-  ALFVEN_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, bytes, first, slots, n, op, init, stream));
-  void* temp = helper.temporary_storage(bytes);
-  ALFVEN_CUDA_CHECK(cub::DeviceReduce::Reduce(temp, bytes, first, slots, n, op, init, stream));
+  ALFVEN_CUDA_CHECK(cub::DeviceReduce::Reduce(nullptr, bytes, static_cast<const T*>(nullptr), slots,
+                                              int(blocks), op, init, stream));
+  const std::size_t partial_offset = (bytes + 255) / 256 * 256;  // partials 256-byte aligned
+  char* temp = static_cast<char*>(
+      helper.temporary_storage(partial_offset + std::size_t(blocks) * sizeof(T)));
+  T* partials = reinterpret_cast<T*>(temp + partial_offset);
+  block_partials<T, Mapped, Op>
+      <<<unsigned(blocks), reduce_block_size, 0, stream>>>(mapped, n, init, op, partials);
+  ALFVEN_CUDA_CHECK_LAUNCH("block_partials");
+  ALFVEN_CUDA_CHECK(
+      cub::DeviceReduce::Reduce(temp, bytes, partials, slots, int(blocks), op, init, stream));
   T result;
   ALFVEN_CUDA_CHECK(cudaMemcpyAsync(&result, slots, sizeof(T), cudaMemcpyDeviceToHost, stream));
   ALFVEN_CUDA_CHECK(cudaStreamSynchronize(stream));
