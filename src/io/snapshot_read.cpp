@@ -359,6 +359,13 @@ Snapshot read_snapshot(const std::string& path) {
   return s;
 }
 
+Snapshot read_snapshot_metadata(const std::string& path) {
+  hdf5::QuietHdf5 quiet;
+  Snapshot s;
+  Handle file(read_metadata(path, s), H5Fclose);
+  return s;
+}
+
 Snapshot read_snapshot_block(const std::string& path, const CellBox& box) {
   hdf5::QuietHdf5 quiet;
   Snapshot s;

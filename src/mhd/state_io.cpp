@@ -245,27 +245,28 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
   bool config_error = false;
   Fields<Real, backend::Host> host(g);
   try {
-    snap = io::read_snapshot_block(file, block_box(g));
+    // The metadata first: a snapshot of another grid is reported as such (this rank's block of
+    // the configuration's grid may not even lie inside the file's).
+    snap = io::read_snapshot_metadata(file);
     ALFVEN_REQUIRE(snap.meta.run_state,
                    "cannot restart from '"
                        << file
                        << "': it is no run's snapshot (it has no "
                           "time, step or problem; e.g. a grid written by `alfven sdf`)");
-  } catch (const Error& e) {
-    // The cell counts are checked below with the configuration's: a box outside the file's grid
-    // is reported as such.
-    message = e.what();
-  }
-  if (message.empty()) {
-    for (int a = 0; a < 3; ++a)
+    for (int a = 0; a < 3 && message.empty(); ++a)
       if (snap.grid.n[a] != global.global_n[a]) {
         std::ostringstream os;
         os << "cannot restart from '" << file << "': it has " << snap.grid.n[0] << " x "
            << snap.grid.n[1] << " x " << snap.grid.n[2] << " cells, the configuration "
-           << global.global_n[0] << " x " << global.global_n[1] << " x " << global.global_n[2];
+           << global.global_n[0] << " x " << global.global_n[1] << " x " << global.global_n[2]
+           << "; restart on the snapshot's grid (--set grid.i_size=" << snap.grid.n[0]
+           << " --set grid.j_size=" << snap.grid.n[1] << " --set grid.k_size=" << snap.grid.n[2]
+           << ") or start a new run without --restart";
         message = os.str();
-        break;
       }
+    if (message.empty()) snap = io::read_snapshot_block(file, block_box(g));
+  } catch (const Error& e) {
+    message = e.what();
   }
   if (message.empty()) {
     // A restart continues the same problem: a different problem, box or gas would silently give

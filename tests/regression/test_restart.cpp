@@ -172,3 +172,27 @@ TEST(Restart, RestartsFromFormatOneSnapshots) {
   EXPECT_TRUE(got.raw == expected.raw);
   fs::remove_all(dir);
 }
+
+// A snapshot of another grid is refused as such, with the grid that would restart it: not as a
+// block of the configuration's grid lying outside the file (the message before), and before
+// the restarted run's folder is touched.
+TEST(Restart, FromASnapshotOfAnotherGridNamesBothGridsAndTheFix) {
+  const std::string first = fresh_dir("other_grid_a"), second = fresh_dir("other_grid_b");
+  run_into(first, small_vortex({"backend=host", "time.tend=0.02", "time.dt_output=0.01"}));
+  const std::string snapshot = first + "/" + read_index(first).front().first;
+  std::string message;
+  try {
+    run_into(second, {"backend=host", "grid.i_size=32", "grid.j_size=32"}, snapshot);
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("it has 16 x 16 x 1 cells, the configuration 32 x 32 x 1"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("--set grid.i_size=16 --set grid.j_size=16 --set grid.k_size=1"),
+            std::string::npos)
+      << message;
+  EXPECT_FALSE(fs::exists(second + "/snapshots.txt"));
+  fs::remove_all(first);
+  fs::remove_all(second);
+}

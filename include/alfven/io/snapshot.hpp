@@ -222,5 +222,10 @@ Snapshot read_snapshot(const std::string& path);
 /// @throws alfven::Error as read_snapshot, and when `box` is empty or outside the file's grid.
 Snapshot read_snapshot_block(const std::string& path, const CellBox& box);
 
+/// Reads and checks only the metadata (grid, time, step, problem, precision, the list of
+/// fields): `raw` and `values_as_double` are left empty. Cheap: no field is read.
+/// @throws alfven::Error as read_snapshot for a missing, unreadable or malformed file.
+Snapshot read_snapshot_metadata(const std::string& path);
+
 }  // namespace io
 }  // namespace alfven
