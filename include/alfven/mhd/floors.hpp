@@ -23,9 +23,10 @@ struct Floors {
   /// True when either floor is set.
   bool active() const { return rho_min > Real(0) || p_min > Real(0); }
   /// Raises the density and the internal energy of cell c of `q` to the floors (p = (gamma - 1)
-  /// rho e >= p_min); a NaN is replaced by the floor as well.
-  ALFVEN_HOST_DEVICE void apply(const CellAccess<Real>& q, long c,
-                                const EquationOfState<Real>& eos) const {
+  /// rho e >= p_min); a NaN is replaced by the floor as well. Eos: EquationOfState<Real> or
+  /// IdealGas<Real> (eos.hpp).
+  template <typename Eos>
+  ALFVEN_HOST_DEVICE void apply(const CellAccess<Real>& q, long c, const Eos& eos) const {
     Real& rho = q(c, density);
     if (!(rho >= rho_min)) rho = rho_min;
     Real& e = q(c, internal_energy);
@@ -36,12 +37,12 @@ struct Floors {
 
 /// A cell kernel followed by the floors on the cell it wrote: what the solver runs in place of
 /// `kernel` when floors are set (so the overlapped halo exchange sends floored values).
-template <typename Kernel, typename Real>
+template <typename Kernel, typename Real, typename Eos = EquationOfState<Real>>
 struct FlooredKernel {
   Kernel kernel;
   FieldsView<Real> out;  ///< the fields `kernel` writes
   Floors<Real> floors;
-  EquationOfState<Real> eos;
+  Eos eos;
   using launch_settings = launch_settings_of<Kernel>;  ///< those of the kernel it wraps
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     kernel(i, j, k);

@@ -29,11 +29,11 @@ enum ConservedIndex : int {
   num_conserved = 9
 };
 
-/// Writes F_a(q), the nine fluxes above along axis a, into f[0..8].
-template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, int a,
-                                                    const EquationOfState<Real>& eos, Real ch2,
-                                                    Real* f) {
+/// Writes F_a(q), the nine fluxes above along axis a, into f[0..8]. Eos: EquationOfState<Real>
+/// or IdealGas<Real> (eos.hpp; anything with pressure(rho, e)).
+template <typename Real, typename Eos>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, int a, const Eos& eos,
+                                                    Real ch2, Real* f) {
   const Real p = eos.pressure(q.rho, q.e);
   const Real b2 = q.b2();
   const Real va = q.v[a];

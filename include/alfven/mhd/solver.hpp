@@ -64,6 +64,7 @@ class Solver {
       eos_table_ = EosTableStorage<Real, Backend>(*params.eos_table);
       eos_.table = eos_table_.view();
     }
+    two_pass_ = std::is_same<Backend, backend::Host>::value ? sizeof(Real) == 4 : eos_.tabulated();
     floors_.rho_min = Real(params.density_floor);
     floors_.p_min = Real(params.pressure_floor);
     dissipation_.eta = Real(params.resistivity);
@@ -162,12 +163,13 @@ class Solver {
   }
 
   /// Chooses how a stage is computed: two passes (fluxes stored once per cell, then their
-  /// derivatives; least arithmetic and least re-reading of neighbours: the default on a GPU and
-  /// for float on the host) or one fused kernel (fluxes recomputed at each stencil point; no
-  /// scratch memory: the default for double on the host). Both give bit-identical results. By
-  /// default a GPU whose free memory cannot hold the three flux arrays (27 values per cell)
-  /// with a quarter to spare runs the fused stage instead, so large grids still fit; after this
-  /// call the choice is kept whatever the memory (and allocation failures are reported).
+  /// derivatives; least arithmetic: the default for float on the host and for a tabulated
+  /// equation of state on a GPU) or one fused kernel (fluxes recomputed at each stencil point;
+  /// no scratch memory: the default for double on the host and for the ideal gas on a GPU).
+  /// Both give bit-identical results. By default a GPU whose free memory cannot hold the three
+  /// flux arrays (27 values per cell) with a quarter to spare runs the fused stage instead, so
+  /// large grids still fit; after this call the choice is kept whatever the memory (and
+  /// allocation failures are reported).
   void set_two_pass_stage(bool two_pass) {
     two_pass_ = two_pass;
     two_pass_chosen_ = true;
@@ -260,14 +262,19 @@ class Solver {
   // When the halo exchange can overlap the kernel (HaloExchange::overlap_axis: device fields whose
   // first active axis is split between ranks), that axis's halo travels while the bulk of the
   // kernel runs, and only then are the remaining axes refreshed. Every cell gets the value of the
-  // plain sequence (same kernel per cell, same halo values).
-  template <typename K>
-  void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
+  // plain sequence (same kernel per cell, same halo values). The floors use `eos` (eos_, or its
+  // ideal gas: stage_and_refresh_with).
+  template <typename K, typename Eos>
+  void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f, const Eos& eos) {
     if (floors_.active()) {
-      run_and_refresh_cells(range, FlooredKernel<K, Real>{k, f.view(), floors_, eos_}, f);
+      run_and_refresh_cells(range, FlooredKernel<K, Real, Eos>{k, f.view(), floors_, eos}, f);
       return;
     }
     run_and_refresh_cells(range, k, f);
+  }
+  template <typename K>
+  void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
+    run_and_refresh(range, k, f, eos_);
   }
   template <typename K>
   void run_and_refresh_cells(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
@@ -294,12 +301,22 @@ class Solver {
   }
   template <bool Dissipative>
   void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
+    // The kernels see the ideal gas as a type when there is no table: a table branch compiled
+    // into the fused stage halves it on an H200 (docs/performance.md); the bits are the same.
+    if (eos_.tabulated())
+      stage_and_refresh_with<Dissipative>(arg, dts, ch2, psi_damping, eos_);
+    else
+      stage_and_refresh_with<Dissipative>(arg, dts, ch2, psi_damping, eos_.ideal());
+  }
+  template <bool Dissipative, typename Eos>
+  void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping,
+                              const Eos& eos) {
     if (two_pass_ && !flux_storage()) two_pass_ = false;  // the device is too full: fused
     if (!two_pass_) {
-      StageKernel<Real, Source, Dissipative> k{
-          q_.const_view(), arg, qr_.view(), grid_, eos_, dts, ch2, psi_damping, source_};
+      StageKernel<Real, Source, Dissipative, Eos> k{
+          q_.const_view(), arg, qr_.view(), grid_, eos, dts, ch2, psi_damping, source_};
       k.dissipation = dissipation_;
-      run_and_refresh(grid_.interior(), k, qr_);
+      run_and_refresh(grid_.interior(), k, qr_, eos);
       return;
     }
     StageFromFluxKernel<Real, Source, Dissipative> k{q_.const_view(), arg, qr_.view(),  {},
@@ -308,10 +325,10 @@ class Solver {
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
       for_each(Backend{}, flux_range(grid_, axis),
-               FluxKernel<Real>{arg, flux_[axis].view(), axis, eos_, ch2});
+               FluxKernel<Real, Eos>{arg, flux_[axis].view(), axis, eos, ch2});
       k.flux[axis] = flux_[axis].const_view();
     }
-    run_and_refresh(grid_.interior(), k, qr_);  // floors, overlapped halo exchange as above
+    run_and_refresh(grid_.interior(), k, qr_, eos);  // floors, overlapped halo exchange as above
   }
 
   // The flux arrays of the two-pass stage, allocated on first use; false (nothing allocated)
@@ -387,10 +404,10 @@ class Solver {
   // Measured (bench_mhd --stage, 64^3, one core): two passes win in float on both CPUs we have
   // (AMD EPYC 1.25e6 vs 1.08e6, Xeon 5.7e5 vs 5.2e5), tie or lose in double (EPYC 1.04e6 vs
   // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic. On the
-  // H200 (bench_mhd_cuda, 256^3) they win in both: 1.03e9 vs 8.2e8 (float), 4.7e8 vs 3.8e8
-  // (double): the fused stage re-reads 12 neighbours' nine fields per cell and is limited by
-  // L2 bandwidth (ncu: 86 % of L2 peak, 10 % of DRAM; docs/performance.md).
-  bool two_pass_ = !(std::is_same<Backend, backend::Host>::value && sizeof(Real) == 8);
+  // H200 (bench_mhd_cuda, 256^3) the fused stage wins for the ideal gas: 1.72e9 vs 1.03e9
+  // (float), 7.9e8 vs 4.7e8 (double); with the table branch compiled in (a tabulated equation
+  // of state) it falls to 8.2e8 / 3.8e8 and two passes win (docs/performance.md).
+  bool two_pass_ = false;          // the default is chosen in the constructor (above)
   bool two_pass_chosen_ = false;   // set_two_pass_stage was called: no memory fallback
   bool flux_allocated_ = false;    // flux_ holds the arrays of the active axes
   Fields<Real, Backend> flux_[3];  // two-pass stage only, allocated on first use

@@ -48,14 +48,17 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void finish_stage(const Primitive<Real>& u0,
 
 /// Fused stage: fluxes evaluated at the stencil points inside the kernel (no scratch memory);
 /// one read of q_a's neighbourhood and q_0, one write of q_r per cell. Used on the GPU, where
-/// memory traffic, not arithmetic, limits. Run with for_each over grid.interior().
-template <typename Real, typename Source = NoSource, bool Dissipative = false>
+/// memory traffic, not arithmetic, limits. Run with for_each over grid.interior(). Eos:
+/// EquationOfState<Real>, or IdealGas<Real> for a run without a table (no table branch in the
+/// kernel; the same bits).
+template <typename Real, typename Source = NoSource, bool Dissipative = false,
+          typename Eos = EquationOfState<Real>>
 struct StageKernel {
   ConstFieldsView<Real> q0;  ///< state at the start of the step
   ConstFieldsView<Real> qa;  ///< stage argument (derivatives and sources are taken from it)
   FieldsView<Real> qr;       ///< result (interior cells written)
   Grid grid;
-  EquationOfState<Real> eos;
+  Eos eos;
   Real dt;           ///< stage step s * dt
   Real ch2;          ///< GLM c_h^2
   Real psi_damping;  ///< exp(-dt_s / tau)
@@ -87,13 +90,13 @@ struct StageKernel {
 
 /// First half of the two-pass stage: the fluxes F_axis(q_a) of every cell the stencils read,
 /// stored as nine components per cell. Run over flux_range(grid, axis). Used on the CPU, where
-/// arithmetic limits: each flux is computed once instead of four times.
-template <typename Real>
+/// arithmetic limits: each flux is computed once instead of four times. Eos as StageKernel's.
+template <typename Real, typename Eos = EquationOfState<Real>>
 struct FluxKernel {
   ConstFieldsView<Real> qa;
   FieldsView<Real> flux;
   int axis;
-  EquationOfState<Real> eos;
+  Eos eos;
   Real ch2;
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const long c = i + long(flux.extent(0)) * (j + long(flux.extent(1)) * k);

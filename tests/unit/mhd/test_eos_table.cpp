@@ -18,6 +18,7 @@ using alfven::io::EosTableData;
 using alfven::mhd::EosTableAxes;
 using alfven::mhd::EosTableStorage;
 using alfven::mhd::EquationOfState;
+using alfven::mhd::IdealGas;
 namespace backend = alfven::backend;
 
 EosTableAxes axes(bool log_axes, int n, double rho_min, double rho_max, double e_min,
@@ -151,6 +152,13 @@ TEST(EquationOfState, WithoutATableItIsTheIdealGasBitForBit) {
   EquationOfState<float> eosf;
   eosf.gamma = 1.4f;
   EXPECT_EQ(eosf.pressure(0.37f, 2.9f), (1.4f - 1.0f) * 0.37f * 2.9f);
+  // The ideal gas as a type (what the solver's stage kernels get without a table) gives the
+  // same bits.
+  const IdealGas<double> ideal = eos.ideal();
+  EXPECT_EQ(ideal.gamma, 1.4);
+  EXPECT_EQ(ideal.pressure(rho, e), eos.pressure(rho, e));
+  EXPECT_EQ(ideal.sound_speed(rho, e), eos.sound_speed(rho, e));
+  EXPECT_EQ(ideal.internal_energy(rho, p), eos.internal_energy(rho, p));
 }
 
 TEST(EquationOfState, WithATableItAsksTheTable) {
