@@ -13,7 +13,9 @@
 // (mhd/state_io.hpp: one process, every rank its hyperslab with parallel HDF5, or through rank 0)
 // after the steps, and adds "snapshot_seconds" (slowest rank, from the copy of the state to the
 // host to the rename of the complete file) and "snapshot_GBps" (nine fields' bytes over that
-// time) to the line; the file is removed afterwards. --steps 0 measures the write alone.
+// time) to the line; the file is removed afterwards. --steps 0 measures the write alone. The
+// file is renamed into place without an fsync, as a run's snapshots; --fsync flushes it to the
+// disk first, as a checkpoint.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +37,7 @@ struct Args {
   std::string precision = "float", backend = "cuda";
   int steps = 20, warmup = 3;
   std::string snapshot_dir;  // --snapshot: where to write the timed snapshot ("" = none)
+  bool fsync = false;        // --fsync: flushed to the disk before the rename, as a checkpoint
 };
 
 Args parse(int argc, char** argv) {
@@ -68,11 +71,14 @@ Args parse(int argc, char** argv) {
     } else if (s == "--snapshot") {
       need(1);
       a.snapshot_dir = argv[++i];
+    } else if (s == "--fsync") {
+      a.fsync = true;
     } else {
       std::fprintf(
           stderr,
           "usage: bench_mhd_mpi [--grid NX NY NZ] [--procs PX PY PZ] [--precision float|double]\n"
-          "                     [--backend host|cuda] [--steps N] [--warmup N] [--snapshot DIR]\n");
+          "                     [--backend host|cuda] [--steps N] [--warmup N] [--snapshot DIR]\n"
+          "                     [--fsync]\n");
       std::exit(2);
     }
   }
@@ -107,8 +113,10 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
     const auto w0 = clock::now();
     alfven::mhd::Fields<Real, alfven::backend::Host> host(sim.grid());
     sim.copy_state_to(host);
+    alfven::io::StorageOptions options;
+    options.durable = a.fsync;
     alfven::mhd::write_state(sim.communicator(), sim.grid(), sim.global_grid(), host,
-                             std::vector<Real>{}, path, meta);
+                             std::vector<Real>{}, path, meta, options);
     snapshot_seconds =
         sim.communicator().max(std::chrono::duration<double>(clock::now() - w0).count());
     if (sim.communicator().rank() == 0) std::filesystem::remove(path);

@@ -178,7 +178,7 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   }
   if (rank == 0) {
     try {
-      detail::sync_file(tmp, "snapshot");
+      if (options.durable) detail::sync_file(tmp, "snapshot");
       detail::move_into_place(tmp, path, "snapshot");
     } catch (const Error& e) {
       std::remove(tmp.c_str());

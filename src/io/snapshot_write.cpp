@@ -49,7 +49,8 @@ void write_file(const std::string& path, const std::string& tmp, const GridInfo&
   if (!file.close()) w.fail("cannot close (flush) '" + tmp + "'");
 }
 
-/// write_file through the temporary name, then fsync and rename; the temporary file is removed
+/// write_file through the temporary name, then fsync (options.durable) and rename; the temporary
+/// file is removed
 /// when anything fails.
 void write_atomically(
     const std::string& path, const GridInfo& grid, const SnapshotMeta& meta,
@@ -59,7 +60,7 @@ void write_atomically(
   const std::string tmp = detail::temporary_path(path);
   try {
     write_file(path, tmp, grid, meta, names, type, options, write_data);
-    detail::sync_file(tmp, "snapshot");
+    if (options.durable) detail::sync_file(tmp, "snapshot");
   } catch (...) {
     std::remove(tmp.c_str());
     throw;

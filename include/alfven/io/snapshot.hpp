@@ -101,10 +101,16 @@ struct StorageOptions {
   int deflate = 0;
   /// Vectors to expose as virtual datasets (their components must be among the fields).
   std::vector<VectorRef> vectors;
+  /// Flush the file to the disk (fsync) before the rename: a checkpoint then survives a crash of
+  /// the machine, not only of the process. false for analysis output (snapshots, output blocks:
+  /// docs/output.md), which is still written under a temporary name and renamed, so a killed run
+  /// never leaves a half-written file, but costs no wait for the disk.
+  bool durable = true;
 };
 
 /// Writes one snapshot to `path` (HDF5, format 2), atomically: the file is written to
-/// `path + ".tmp"`, closed, flushed to the disk (fsync) and then renamed to `path`, so a crash or
+/// `path + ".tmp"`, closed, flushed to the disk (fsync, unless options.durable is false) and then
+/// renamed to `path`, so a crash or
 /// a full disk never leaves a half-written file under the real name (an existing `path` is
 /// replaced, or left as it was when the write fails). After a failed write the process still
 /// exits cleanly: HDF5's exit handler, which crashed on the file HDF5 could not close, is off.
