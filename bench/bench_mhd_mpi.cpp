@@ -15,16 +15,21 @@
 // host to the rename of the complete file) and "snapshot_GBps" (nine fields' bytes over that
 // time) to the line; the file is removed afterwards. --steps 0 measures the write alone. The
 // file is renamed into place without an fsync, as a run's snapshots; --fsync flushes it to the
-// disk first, as a checkpoint.
+// disk first, as a checkpoint. --write-only (with --snapshot) builds no solver: each rank fills
+// its block of the initial state on the host and writes it the same way, so the write of a grid
+// too large for the machine's memory with a solver (512^3 float needs 46 GiB) can be measured;
+// it prints {"bench":"snapshot_write",...,"snapshot_seconds":...,"snapshot_GBps":...}.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "alfven/mhd/parallel.hpp"
+#include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/run.hpp"
 #include "alfven/mhd/simulation.hpp"
 #include "alfven/mhd/state_io.hpp"
@@ -38,6 +43,7 @@ struct Args {
   int steps = 20, warmup = 3;
   std::string snapshot_dir;  // --snapshot: where to write the timed snapshot ("" = none)
   bool fsync = false;        // --fsync: flushed to the disk before the rename, as a checkpoint
+  bool write_only = false;   // --write-only: no solver, only the initial state and its snapshot
 };
 
 Args parse(int argc, char** argv) {
@@ -73,16 +79,64 @@ Args parse(int argc, char** argv) {
       a.snapshot_dir = argv[++i];
     } else if (s == "--fsync") {
       a.fsync = true;
+    } else if (s == "--write-only") {
+      a.write_only = true;
     } else {
       std::fprintf(
           stderr,
           "usage: bench_mhd_mpi [--grid NX NY NZ] [--procs PX PY PZ] [--precision float|double]\n"
           "                     [--backend host|cuda] [--steps N] [--warmup N] [--snapshot DIR]\n"
-          "                     [--fsync]\n");
+          "                     [--fsync] [--write-only]\n");
       std::exit(2);
     }
   }
   return a;
+}
+
+/// The snapshot of `host` (this rank's block of `global`) written as a run writes it, timed on
+/// the slowest rank, the file removed afterwards; seconds.
+template <typename Real>
+double timed_snapshot(const Args& a, const alfven::mhd::RunConfig& cfg,
+                      const alfven::mhd::Communicator& comm, const alfven::mhd::Grid& local,
+                      const alfven::mhd::Grid& global,
+                      const alfven::mhd::Fields<Real, alfven::backend::Host>& host, double time,
+                      long step) {
+  const std::string path = a.snapshot_dir + "/bench_snapshot.h5";
+  alfven::io::SnapshotMeta meta;
+  meta.problem = cfg.problem;
+  meta.time = time;
+  meta.step = step;
+  meta.gamma = cfg.gamma;
+  alfven::io::StorageOptions options;
+  options.durable = a.fsync;
+  comm.min(0.0);  // start together
+  const auto w0 = std::chrono::steady_clock::now();
+  alfven::mhd::write_state(comm, local, global, host, std::vector<Real>{}, path, meta, options);
+  const double seconds =
+      comm.max(std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count());
+  if (comm.rank() == 0) std::filesystem::remove(path);
+  return seconds;
+}
+
+/// --write-only: the initial state of every rank's block, written as one snapshot.
+template <typename Real>
+void bench_write_only(const Args& a, const alfven::mhd::RunConfig& cfg) {
+  const alfven::mhd::Grid global = alfven::mhd::grid_from(cfg);
+  const auto comm = alfven::mhd::make_communicator(cfg.procs, cfg.periodic, global);
+  const alfven::mhd::Grid local = comm->local_grid(global);
+  const auto problem = alfven::mhd::make_problem(cfg.problem);
+  alfven::mhd::RunConfig configured = cfg;
+  problem->configure(configured);
+  alfven::mhd::Fields<Real, alfven::backend::Host> host(local);
+  alfven::mhd::fill_initial_state(*problem, local, host);
+  const double seconds = timed_snapshot(a, cfg, *comm, local, global, host, 0.0, 0);
+  if (comm->rank() != 0) return;
+  const double cells = double(global.n[0]) * global.n[1] * global.n[2];
+  std::printf(
+      "{\"bench\":\"snapshot_write\",\"ranks\":%d,\"grid\":[%d,%d,%d],\"precision\":\"%s\","
+      "\"fsync\":%s,\"snapshot_seconds\":%.4f,\"snapshot_GBps\":%.3f}\n",
+      comm->size(), global.n[0], global.n[1], global.n[2], a.precision.c_str(),
+      a.fsync ? "true" : "false", seconds, 9.0 * sizeof(Real) * cells / seconds / 1e9);
 }
 
 template <typename Real>
@@ -103,23 +157,14 @@ void bench(const Args& a, const alfven::mhd::RunConfig& cfg) {
   const double in = sim.communicator().max(h1.copy_in_and_unpack - h0.copy_in_and_unpack);
   double snapshot_seconds = 0;
   if (!a.snapshot_dir.empty()) {
-    const std::string path = a.snapshot_dir + "/bench_snapshot.h5";
-    alfven::io::SnapshotMeta meta;
-    meta.problem = cfg.problem;
-    meta.time = sim.time();
-    meta.step = sim.steps();
-    meta.gamma = cfg.gamma;
-    sim.communicator().min(0.0);
-    const auto w0 = clock::now();
     alfven::mhd::Fields<Real, alfven::backend::Host> host(sim.grid());
-    sim.copy_state_to(host);
-    alfven::io::StorageOptions options;
-    options.durable = a.fsync;
-    alfven::mhd::write_state(sim.communicator(), sim.grid(), sim.global_grid(), host,
-                             std::vector<Real>{}, path, meta, options);
-    snapshot_seconds =
-        sim.communicator().max(std::chrono::duration<double>(clock::now() - w0).count());
-    if (sim.communicator().rank() == 0) std::filesystem::remove(path);
+    sim.communicator().min(0.0);
+    const auto c0 = clock::now();
+    sim.copy_state_to(host);  // part of the time, as in a run
+    const double copy = std::chrono::duration<double>(clock::now() - c0).count();
+    snapshot_seconds = sim.communicator().max(copy) + timed_snapshot(a, cfg, sim.communicator(),
+                                                                     sim.grid(), sim.global_grid(),
+                                                                     host, sim.time(), sim.steps());
   }
   if (sim.communicator().rank() != 0) return;
   const auto& g = sim.global_grid();
@@ -159,7 +204,13 @@ int main(int argc, char** argv) {
     }
     o.overrides.push_back("precision=" + a.precision);
     const alfven::mhd::RunConfig cfg = alfven::mhd::resolve_config(o);
-    if (a.precision == "float")
+    if (a.write_only && a.snapshot_dir.empty())
+      throw std::runtime_error("--write-only needs --snapshot DIR (where to write)");
+    if (a.write_only && a.precision == "float")
+      bench_write_only<float>(a, cfg);
+    else if (a.write_only)
+      bench_write_only<double>(a, cfg);
+    else if (a.precision == "float")
       bench<float>(a, cfg);
     else
       bench<double>(a, cfg);
