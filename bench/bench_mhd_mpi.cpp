@@ -14,11 +14,11 @@
 // after the steps, and adds "snapshot_seconds" (slowest rank, from the copy of the state to the
 // host to the rename of the complete file) and "snapshot_GBps" (nine fields' bytes over that
 // time) to the line; the file is removed afterwards. --steps 0 measures the write alone. The
-// file is renamed into place without an fsync, as a run's snapshots; --fsync flushes it to the
-// disk first, as a checkpoint. --write-only (with --snapshot) builds no solver: each rank fills
-// its block of the initial state on the host and writes it the same way, so the write of a grid
-// too large for the machine's memory with a solver (512^3 float needs 46 GiB) can be measured;
-// it prints {"bench":"snapshot_write",...,"snapshot_seconds":...,"snapshot_GBps":...}.
+// file is flushed to the disk (fsync) and renamed into place, as a run's snapshots; --no-fsync
+// only renames it (what the flush costs). --write-only (with --snapshot) builds no solver: each
+// rank fills its block of the initial state on the host and writes it the same way, so the write of
+// a grid too large for the machine's memory with a solver (512^3 float needs 46 GiB) can be
+// measured; it prints {"bench":"snapshot_write",...,"snapshot_seconds":...,"snapshot_GBps":...}.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -42,7 +42,7 @@ struct Args {
   std::string precision = "float", backend = "cuda";
   int steps = 20, warmup = 3;
   std::string snapshot_dir;  // --snapshot: where to write the timed snapshot ("" = none)
-  bool fsync = false;        // --fsync: flushed to the disk before the rename, as a checkpoint
+  bool fsync = true;         // --no-fsync: renamed into place without flushing it to the disk
   bool write_only = false;   // --write-only: no solver, only the initial state and its snapshot
 };
 
@@ -77,8 +77,8 @@ Args parse(int argc, char** argv) {
     } else if (s == "--snapshot") {
       need(1);
       a.snapshot_dir = argv[++i];
-    } else if (s == "--fsync") {
-      a.fsync = true;
+    } else if (s == "--no-fsync") {
+      a.fsync = false;
     } else if (s == "--write-only") {
       a.write_only = true;
     } else {
@@ -86,7 +86,7 @@ Args parse(int argc, char** argv) {
           stderr,
           "usage: bench_mhd_mpi [--grid NX NY NZ] [--procs PX PY PZ] [--precision float|double]\n"
           "                     [--backend host|cuda] [--steps N] [--warmup N] [--snapshot DIR]\n"
-          "                     [--fsync] [--write-only]\n");
+          "                     [--no-fsync] [--write-only]\n");
       std::exit(2);
     }
   }

@@ -228,10 +228,8 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
   const auto t0 = Clock::now();
   const Communicator& comm = sim_.communicator();
   const int index = snapshot_number(name);
-  io::StorageOptions analysis;  // no fsync: only checkpoints wait for the disk (docs/output.md)
-  analysis.durable = false;
   write_state(comm, sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
-              meta(time, step, index), analysis);
+              meta(time, step, index));
   write_seconds_ = seconds_since(t0);
   std::vector<double> plane;
   if (cfg_.write_png) {
@@ -273,7 +271,6 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   io::StorageOptions options;
   options.deflate = block.config.compression;
   options.vectors = block.vectors;
-  options.durable = false;  // analysis output: renamed into place, not flushed to the disk
   for (const io::VectorRef& v : block.vectors) vectors.push_back(v.name);
   const std::string name = block_file_name(block.config.name, number);
   write_distributed(sim_.communicator(), dir_ + "/" + name, block.info, block.region, part,

@@ -90,7 +90,9 @@ TEST_F(GpuTest, BlockShapeHonoursTheBlockExtentAlongI) {
   EXPECT_EQ(block_shape_3d(256, 300, 32).x, 32u);
   EXPECT_EQ(block_shape_3d(256, 300, 32).y, 8u);
   EXPECT_EQ(block_shape_3d(256, 300, 64).y, 4u);
-  EXPECT_EQ(block_shape_3d(256, 5, 64).x, 32u);  // never narrower than a warp
+  // A box thinner than a warp along i: the first power of two >= ni, the rest along j.
+  EXPECT_EQ(block_shape_3d(256, 5, 64).x, 8u);
+  EXPECT_EQ(block_shape_3d(256, 5, 64).y, 32u);
 }
 
 TEST_F(GpuTest, ForEachUsesTheFunctorsOwnLaunchSettings) {

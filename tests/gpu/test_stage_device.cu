@@ -1,10 +1,17 @@
 /// @file test_stage_device.cu
 /// @brief The two stage computations on the device (the fused kernel, the GPU default for the
 /// ideal gas; two passes through stored fluxes, the default with a tabulated equation of state)
-/// give bit-identical fields, float and double: the same flux and derivative functions in the
-/// same order, so a run does not depend on which one it gets. Skips without a device.
+/// give the same fields to rounding, float and double: the same flux and derivative functions in
+/// the same order, but nvcc forms fused multiply-adds differently in the two kernel shapes (in the
+/// fused one a flux's last product may be contracted into its difference; the two-pass kernel
+/// stores the rounded flux). They were bit-identical while a table branch inside every pressure
+/// kept it apart from its uses; with the ideal gas as a type they differ by about one rounding
+/// per operation (measured on the H200: 1 ulp after 3 steps). The bound is that of the host
+/// against the device (test_mhd_device.cpp, which explains it): 1e-11 (double) and 1e-3
+/// (float) times the largest |value| of each field, over 3 steps. Skips without a device.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "alfven/core/core.hpp"
@@ -44,20 +51,30 @@ void check_fused_equals_two_pass() {
   two_pass.set_state(init);
   for (int n = 0; n < 3; ++n) {
     const auto a = fused.compute_time_step(), b = two_pass.compute_time_step();
-    ASSERT_EQ(a.dt, b.dt);
-    fused.advance(a.dt);
-    two_pass.advance(b.dt);
+    EXPECT_NEAR(a.dt, b.dt, (sizeof(Real) == 8 ? 1e-11 : 1e-3) * a.dt);
+    fused.advance(a.dt);  // the same step for both, so that only the stages differ
+    two_pass.advance(a.dt);
   }
   Fields<Real, backend::Host> a(g), b(g);
   a.copy_from(fused.state());
   b.copy_from(two_pass.state());
-  for (long n = 0; n < a.array().size(); ++n) ASSERT_EQ(a.array()[n], b.array()[n]) << n;
+  const double tolerance = sizeof(Real) == 8 ? 1e-11 : 1e-3;
+  for (int v = 0; v < num_vars; ++v) {
+    double scale = 0, worst = 0;
+    for (int k = 2; k < g.total[2] - 2; ++k)
+      for (int j = 2; j < g.total[1] - 2; ++j)
+        for (int i = 2; i < g.total[0] - 2; ++i) {
+          scale = std::max(scale, std::abs(double(a(i, j, k, v))));
+          worst = std::max(worst, std::abs(double(a(i, j, k, v)) - double(b(i, j, k, v))));
+        }
+    EXPECT_LE(worst, tolerance * std::max(scale, 1.0)) << "variable " << v;
+  }
 }
 
-TEST_F(StageDevice, FusedAndTwoPassStagesAreBitIdenticalInDouble) {
+TEST_F(StageDevice, FusedAndTwoPassStagesAgreeToRoundingInDouble) {
   check_fused_equals_two_pass<double>();
 }
-TEST_F(StageDevice, FusedAndTwoPassStagesAreBitIdenticalInFloat) {
+TEST_F(StageDevice, FusedAndTwoPassStagesAgreeToRoundingInFloat) {
   check_fused_equals_two_pass<float>();
 }
 

@@ -101,10 +101,10 @@ struct StorageOptions {
   int deflate = 0;
   /// Vectors to expose as virtual datasets (their components must be among the fields).
   std::vector<VectorRef> vectors;
-  /// Flush the file to the disk (fsync) before the rename: a checkpoint then survives a crash of
-  /// the machine, not only of the process. false for analysis output (snapshots, output blocks:
-  /// docs/output.md), which is still written under a temporary name and renamed, so a killed run
-  /// never leaves a half-written file, but costs no wait for the disk.
+  /// Flush the file to the disk (fsync) before the rename (what a run does for every file), so
+  /// it survives a crash of the machine, not only of the process. false only renames: used by
+  /// bench_mhd_mpi --no-fsync to measure what the flush costs (on the H200's host nothing
+  /// measurable: docs/output.md).
   bool durable = true;
 };
 

@@ -166,10 +166,11 @@ class Solver {
   /// derivatives; least arithmetic: the default for float on the host and for a tabulated
   /// equation of state on a GPU) or one fused kernel (fluxes recomputed at each stencil point;
   /// no scratch memory: the default for double on the host and for the ideal gas on a GPU).
-  /// Both give bit-identical results. By default a GPU whose free memory cannot hold the three
-  /// flux arrays (27 values per cell) with a quarter to spare runs the fused stage instead, so
-  /// large grids still fit; after this call the choice is kept whatever the memory (and
-  /// allocation failures are reported).
+  /// They give bit-identical results on the host and agree to rounding on a GPU, where nvcc
+  /// forms fused multiply-adds differently in the two kernel shapes. By default a GPU whose free
+  /// memory cannot hold the three flux arrays (27 values per cell) with a quarter to spare runs the
+  /// fused stage instead, so large grids still fit; after this call the choice is kept whatever the
+  /// memory (and allocation failures are reported).
   void set_two_pass_stage(bool two_pass) {
     two_pass_ = two_pass;
     two_pass_chosen_ = true;
