@@ -110,10 +110,10 @@ struct StorageOptions {
 
 /// Writes one snapshot to `path` (HDF5, format 2), atomically: the file is written to
 /// `path + ".tmp"`, closed, flushed to the disk (fsync, unless options.durable is false) and then
-/// renamed to `path`, so a crash or
-/// a full disk never leaves a half-written file under the real name (an existing `path` is
-/// replaced, or left as it was when the write fails). After a failed write the process still
-/// exits cleanly: HDF5's exit handler, which crashed on the file HDF5 could not close, is off.
+/// renamed to `path`, so a crash or a full disk never leaves a half-written file under the real
+/// name (an existing `path` is replaced, or left as it was when the write fails). After a failed
+/// write the process still exits cleanly: HDF5's exit handler, which crashed on the file HDF5
+/// could not close, is off.
 ///
 /// @param grid    cell counts and box; n >= 1 and hi > lo on each axis
 /// @param meta    time, step, index, problem, gamma and extra scalars

@@ -15,7 +15,7 @@ namespace mhd {
 /// c_s = sqrt(gamma (gamma - 1) e). EquationOfState evaluates these formulas when it has no
 /// table; the hot MHD kernels are instantiated with this type for such runs (solver.hpp), so
 /// that no table branch is compiled into them: on an H200 the branch alone halved the fused
-/// stage (docs/performance.md, "The equation of state as a type").
+/// stage (docs/performance.md, "The cause: the equation of state's table branch").
 template <typename Real>
 struct IdealGas {
   Real gamma = Real(5) / Real(3);  ///< adiabatic index

@@ -303,7 +303,8 @@ class Solver {
   template <bool Dissipative>
   void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
     // The kernels see the ideal gas as a type when there is no table: a table branch compiled
-    // into the fused stage halves it on an H200 (docs/performance.md); the bits are the same.
+    // into the fused stage halves it on an H200 (docs/performance.md). The host's bits are the
+    // same; on a GPU nvcc contracts differently with the type, so they changed at rounding level.
     if (eos_.tabulated())
       stage_and_refresh_with<Dissipative>(arg, dts, ch2, psi_damping, eos_);
     else
