@@ -124,6 +124,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   if (root && !cfg.bodies.empty()) {
     out << "bodies: " << cfg.bodies.size() << ", " << sim.solid_cells() << " solid cells of which "
         << sim.body_ghost_cells() << " ghost cells";
+    if (sim.body_nearest_fluid_cells() > 0)
+      out << " (" << sim.body_nearest_fluid_cells()
+          << " of them next to gaps or parts thinner than the grid resolves: set from the fluid "
+             "cells around them, not from an image point)";
     if (effective_margin(cfg) != cfg.margin)
       out << "; grid.margin raised from " << cfg.margin << " to " << effective_margin(cfg)
           << " (the image points of the bodies' cells reach that far)";

@@ -191,6 +191,7 @@ void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial)
   // Refill the ghost layers after the bodies' cells where those reach a face of any block.
   solver_->set_refresh_after_fill(comm_->max(solver_->embedded_touches_faces() ? 1.0 : 0.0) > 0);
   ghost_cells_ = long(comm_->sum(double(local.ghost)));
+  nearest_fluid_cells_ = long(comm_->sum(double(local.nearest_fluid)));
   solid_cells_ = long(solid);
 }
 

@@ -96,6 +96,9 @@ class Simulation {
   /// Cells inside bodies and ghost cells of bodies over the whole domain (0 without bodies).
   long solid_cells() const { return solid_cells_; }
   long body_ghost_cells() const { return ghost_cells_; }
+  /// Ghost cells whose image points found no fluid (gaps or parts thinner than the grid
+  /// resolves), set from the fluid cells next to them instead; whole domain.
+  long body_nearest_fluid_cells() const { return nearest_fluid_cells_; }
 
  private:
   TimeStepCheck<Real> global_time_step();
@@ -117,7 +120,7 @@ class Simulation {
   TimeStepCheck<Real> next_{};
   double time_ = 0;
   long steps_ = 0;
-  long solid_cells_ = 0, ghost_cells_ = 0;
+  long solid_cells_ = 0, ghost_cells_ = 0, nearest_fluid_cells_ = 0;
 };
 
 }  // namespace mhd

@@ -142,3 +142,46 @@ TEST(EmbeddedBoundary, FixedBodyKeepsItsInitialStateInEveryCell) {
   for (int j = g.margin[1]; j < g.margin[1] + 8; ++j)
     for (int i = g.margin[0]; i < g.margin[0] + 16; ++i) ASSERT_EQ(f(i, j, 0, density), 1.3);
 }
+
+// A channel one cell wide (row 8 of 16) between a floor (below y = 1/2 + h/4) and a ceiling
+// (above y = 1/2 + 5h/4), walls off the cell faces so that no image lands on a cell centre.
+// Every ghost cell mirrors onto the channel except the floor's second row (d_G = 7h/4): its
+// image and the images moved further out land in the ceiling. Those cells take the one fluid
+// cell within two cells, the channel cell two rows up (index distance 2; the diagonal ones are
+// at sqrt 5), mirrored with ratio 1, so flow into the floor gives v_y reversed there too.
+TEST(EmbeddedBoundary, GhostCellsBeyondAGapTooNarrowForTheirImageTakeTheNearestFluid) {
+  const Grid g = grid_2d(16);
+  const double h = 1.0 / 16;
+  const Body ceiling{
+      geom::Expr::translate(geom::Expr::box(D{10, 10, 10}), D{0.5, 0.5 + 1.25 * h + 10, 0.5}),
+      WallRule{}, "ceiling"};
+  EmbeddedBoundary<double, backend::Host> eb;
+  auto f = uniform(g, 0.5, -2.0, 0.0, 0.0);
+  eb.build(g, {floor_body(0.5 + 0.25 * h), ceiling}, f);
+  ASSERT_TRUE(eb.error().empty()) << eb.error();
+  EXPECT_EQ(eb.counts().solid, 15 * 16);
+  EXPECT_EQ(eb.counts().ghost, 4 * 16);  // rows 6, 7 (floor) and 9, 10 (ceiling)
+  EXPECT_EQ(eb.counts().nearest_fluid, 16);
+  const int channel = g.margin[1] + 8;
+  for (const auto& c : eb.ghost_cells()) {
+    const int j = int(c.cell / g.total[0]);
+    const int i = int(c.cell % g.total[0]);
+    ASSERT_TRUE(j >= channel - 2 && j <= channel + 2 && j != channel) << j;
+    EXPECT_NEAR(std::abs(c.normal[1]), 1.0, 1e-9);
+    if (j != channel - 2) {
+      EXPECT_EQ(c.status, ghost_ok) << j;
+      continue;
+    }
+    EXPECT_EQ(c.status, ghost_nearest_fluid);
+    EXPECT_EQ(c.ratio, 1.0);
+    EXPECT_EQ(c.stencil[0], i + long(g.total[0]) * channel);
+    EXPECT_EQ(c.weight[0], 1.0);
+  }
+  eb.apply(f);
+  for (int i = g.margin[0]; i < g.margin[0] + 16; ++i)
+    for (int j : {channel - 2, channel - 1, channel + 1, channel + 2}) {
+      EXPECT_NEAR(f(i, j, 0, velocity_y), 2.0, 1e-12) << i << " " << j;
+      EXPECT_NEAR(f(i, j, 0, velocity_x), 0.5, 1e-12);
+      EXPECT_EQ(f(i, j, 0, density), 1.3);
+    }
+}

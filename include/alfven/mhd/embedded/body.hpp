@@ -34,9 +34,11 @@ struct Body {
 
 /// Counts of one block's cells (local; sum them over ranks for the whole domain).
 struct EmbeddedCounts {
-  long solid = 0;                        ///< interior cells whose centre is inside a body
-  long ghost = 0;                        ///< solid cells set from image points
-  long fixed = 0;                        ///< solid cells that keep a stored state
+  long solid = 0;          ///< interior cells whose centre is inside a body
+  long ghost = 0;          ///< solid cells set from image points
+  long fixed = 0;          ///< solid cells that keep a stored state
+  long nearest_fluid = 0;  ///< ghost cells whose image points found no fluid (thin gaps or
+                           ///< parts): set from the fluid cells next to them (ghost_cells.hpp)
   long solid_per_body[max_bodies] = {};  ///< interior solid cells nearest to each body
 };
 

@@ -106,8 +106,11 @@ class EmbeddedBoundary {
       for_each(Backend{}, Range1D{0, long(ghosts.size())},
                BuildImagePoints<Real>{geometry, grid, distance_.const_view(), ghosts_.data()});
       staged.copy_from(ghosts_);
-      for (long g = 0; g < staged.size() && error_.empty(); ++g)
-        if (staged[g].status != ghost_ok) error_ = describe_failure(staged[g], bodies);
+      for (long g = 0; g < staged.size(); ++g) {
+        if (staged[g].status == ghost_nearest_fluid) ++counts_.nearest_fluid;
+        if (!ghost_usable(staged[g].status) && error_.empty())
+          error_ = describe_failure(staged[g], bodies);
+      }
     }
 
     // Stored states of the other solid cells.
@@ -200,8 +203,8 @@ class EmbeddedBoundary {
       os << "needs fluid cells beyond this block's ghost layers; raise grid.margin (at least "
          << embedded_image_reach << " with bodies) or use fewer ranks";
     else
-      os << "finds no fluid cell around its image point: the body is thinner than the grid "
-            "resolves there; refine the grid or thicken the body";
+      os << "has no fluid cell within " << embedded_stencil_reach
+         << " cells nor around its image point; refine the grid";
     return os.str();
   }
 

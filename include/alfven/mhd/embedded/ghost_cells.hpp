@@ -96,12 +96,20 @@ struct GhostCell {
   std::int32_t status;  ///< 0 when the image found fluid cells (see GhostCellStatus)
 };
 
-/// Why an image point could not be built (GhostCell::status).
+/// How an image point was built (GhostCell::status): ghost_ok and ghost_nearest_fluid are
+/// usable, the others are errors.
 enum GhostCellStatus : std::int32_t {
   ghost_ok = 0,
-  ghost_no_fluid = 1,       ///< no fluid cell around any image point tried: the body is too thin
+  ghost_no_fluid = 1,       ///< no fluid cell around the image points nor next to the cell
   ghost_outside_block = 2,  ///< the image stencil leaves the cells this block holds
+  ghost_nearest_fluid = 3,  ///< no fluid around any image point tried (a gap or a part thinner
+                            ///< than the grid resolves): set from the fluid cells next to it
 };
+
+/// True when a ghost cell of this status has a usable stencil.
+ALFVEN_HOST_DEVICE inline bool ghost_usable(std::int32_t status) {
+  return status == ghost_ok || status == ghost_nearest_fluid;
+}
 
 /// Builds the image point and interpolation stencil of each ghost cell; run with for_each over
 /// Range1D{0, count}. `cells[g].cell` and `.body` are set on entry, the rest is filled in.
@@ -112,7 +120,10 @@ enum GhostCellStatus : std::int32_t {
 /// gradients restricted to the active axes. Then n = (C - x_G)/|C - x_G| and the image is
 /// x_I = C + d_I n with d_I = d_G (the mirror image). When no fluid cell surrounds x_I, the
 /// image moves out by half a cell at a time (d_I grows, ratio d_G/d_I falls), up to
-/// embedded_image_reach cells.
+/// embedded_image_reach cells. When none of those finds fluid (the image crosses a gap of fluid
+/// narrower than the grid resolves into the same or another solid: between a wheel and its arch,
+/// say), the cell is set from the fluid cells within embedded_stencil_reach of it instead
+/// (nearest_fluid; status ghost_nearest_fluid, ratio 1).
 template <typename Real>
 struct BuildImagePoints {
   BodyGeometry<Real> bodies;
@@ -187,6 +198,52 @@ struct BuildImagePoints {
         return;
       }
     }
+    nearest_fluid(idx, c);
+  }
+
+  /// Fallback stencil of a ghost cell whose image points find no fluid: the (at most eight)
+  /// fluid cells nearest to it within embedded_stencil_reach cells (index distance, ties in
+  /// loop order, so the host and the device choose the same), weighted by the inverse squared
+  /// index distance, and the mirror ratio 1. Leaves status ghost_no_fluid when there are none
+  /// (a solid cell no fluid stencil reaches is never a ghost cell, so that does not happen).
+  ALFVEN_HOST_DEVICE void nearest_fluid(const int idx[3], GhostCell<Real>& c) const {
+    constexpr int reach = embedded_stencil_reach;
+    int found = 0, key[8];
+    long cell[8];
+    int lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) {
+      lo[a] = grid.active(a) ? -reach : 0;
+      hi[a] = grid.active(a) ? reach : 0;
+    }
+    for (int dk = lo[2]; dk <= hi[2]; ++dk)
+      for (int dj = lo[1]; dj <= hi[1]; ++dj)
+        for (int di = lo[0]; di <= hi[0]; ++di) {
+          const int d2 = di * di + dj * dj + dk * dk;
+          if (d2 == 0 || d2 > reach * reach) continue;
+          const int n[3] = {idx[0] + di, idx[1] + dj, idx[2] + dk};
+          if (n[0] < 0 || n[0] >= grid.total[0] || n[1] < 0 || n[1] >= grid.total[1] || n[2] < 0 ||
+              n[2] >= grid.total[2])
+            continue;
+          if (!(distance(n[0], n[1], n[2]) >= Real(0))) continue;
+          if (found == 8 && d2 >= key[7]) continue;
+          int slot = found < 8 ? found++ : 7;  // insertion into the list sorted by d2
+          while (slot > 0 && key[slot - 1] > d2) {
+            key[slot] = key[slot - 1];
+            cell[slot] = cell[slot - 1];
+            --slot;
+          }
+          key[slot] = d2;
+          cell[slot] = n[0] + long(grid.total[0]) * (n[1] + long(grid.total[1]) * n[2]);
+        }
+    if (found == 0) return;
+    double sum = 0;
+    for (int s = 0; s < found; ++s) sum += 1.0 / key[s];
+    for (int s = 0; s < 8; ++s) {
+      c.stencil[s] = s < found ? cell[s] : cell[0];
+      c.weight[s] = s < found ? Real((1.0 / key[s]) / sum) : Real(0);
+    }
+    c.ratio = Real(1);
+    c.status = ghost_nearest_fluid;
   }
 
   /// Trilinear stencil of xi over the fluid cells; ghost_ok, ghost_no_fluid or
