@@ -8,10 +8,10 @@
 // no bit; e5dad47 did, on the device only: the host pins (tests/regression/test_bitwise_pins.cpp)
 // held and the device agreed with the host within the MhdDevice tolerances. The branch for tables
 // in EquationOfState changed where nvcc forms fused multiply-adds, not the scheme.
-// TO RE-RECORD: ab9474b (the ideal gas as a type, so no table branch in the stage kernels)
-// changed the device bits again in the same way; the host pins held and the device agreed with
-// the host (MhdDevice, 15 tests passed on the H200), but no device was lent to record the new
-// checksums before the session ended. This test prints them on failure.
+// Re-recorded on the H200 on 2026-12-02 at 8d4abdb: ab9474b (the ideal gas as a type, so no
+// table branch in the stage kernels) changed the device bits again in the same way; the host
+// pins held and the device agreed with the host (MhdDevice, 15 tests). A failing case prints
+// its checksum.
 #include <gtest/gtest.h>
 
 #include "../pins/mhd_pins.hpp"
@@ -22,10 +22,10 @@ using namespace alfven::pins;
 using BitwisePinsDevice = alfven::test::GpuTest;
 
 TEST_F(BitwisePinsDevice, Mhd) {
-  const std::uint64_t pinned_double[] = {0xc18e1759c7981ab3ull, 0x67dd3c2f61039836ull,
-                                         0x9bd443d5a00f0c80ull, 0x2a10639ff279af24ull};
-  const std::uint64_t pinned_float[] = {0x31bc6a3dbf0f9651ull, 0x5407299bdad3a131ull,
-                                        0xdea28281be7a0e34ull, 0x9570cd791af68112ull};
+  const std::uint64_t pinned_double[] = {0xc0543df13866e86dull, 0x876649e09dc49cb3ull,
+                                         0x5fb4321e1517429dull, 0xf372e260c0263234ull};
+  const std::uint64_t pinned_float[] = {0x96b3b454b9ab6015ull, 0x68bb1db9b70527f1ull,
+                                        0xe45f0ee870d3ac59ull, 0xe8d4fdb8d6332334ull};
   const auto cases = mhd_cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
     SCOPED_TRACE(cases[i].name);
