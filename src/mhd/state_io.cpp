@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <memory>
 #include <sstream>
 
 #include "alfven/config/config.hpp"
@@ -190,17 +191,26 @@ void write_distributed(const Communicator& comm, const std::string& path,
   }
 }
 
+namespace {
+// copy_interior into out[0 .. cell_count(box)), one row (contiguous in both) at a time.
+template <typename Real>
+void copy_interior_to(const Fields<Real, backend::Host>& state, const Grid& local, int v,
+                      const io::CellBox& box, Real* out) {
+  const int i0 = box.offset[0] - local.offset[0] + local.margin[0];
+  for (int k = 0; k < box.count[2]; ++k)
+    for (int j = 0; j < box.count[1]; ++j) {
+      const Real* row = &state(i0, box.offset[1] - local.offset[1] + local.margin[1] + j,
+                               box.offset[2] - local.offset[2] + local.margin[2] + k, v);
+      out = std::copy(row, row + box.count[0], out);
+    }
+}
+}  // namespace
+
 template <typename Real>
 void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, int v,
                    const io::CellBox& box, std::vector<Real>& out) {
   out.resize(io::cell_count(box));
-  std::size_t n = 0;
-  for (int k = 0; k < box.count[2]; ++k)
-    for (int j = 0; j < box.count[1]; ++j)
-      for (int i = 0; i < box.count[0]; ++i)
-        out[n++] = state(box.offset[0] - local.offset[0] + local.margin[0] + i,
-                         box.offset[1] - local.offset[1] + local.margin[1] + j,
-                         box.offset[2] - local.offset[2] + local.margin[2] + k, v);
+  copy_interior_to(state, local, v, box, out.data());
 }
 
 template <typename Real>
@@ -211,12 +221,13 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
   const io::CellBox block = block_box(local);
   const std::size_t cells = io::cell_count(block);
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
-  std::vector<Real> packed(cells * num_vars), one;
+  // Not value-initialised: every value is copied in below (zeroing 9 fields first cost a tenth
+  // of the write of a 256^3 snapshot).
+  const std::unique_ptr<Real[]> packed(new Real[cells * num_vars]);
   std::vector<io::FieldRef> fields;
   for (int v = 0; v < num_vars; ++v) {
-    copy_interior(state, local, v, block, one);
-    std::copy(one.begin(), one.end(), packed.begin() + long(v * cells));
-    fields.push_back({var_name(v), type, packed.data() + v * cells});
+    copy_interior_to(state, local, v, block, packed.get() + v * cells);
+    fields.push_back({var_name(v), type, packed.get() + v * cells});
   }
   if (!signed_distance.empty()) {
     ALFVEN_REQUIRE(signed_distance.size() == cells, "write_state: signed_distance has "
