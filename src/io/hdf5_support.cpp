@@ -8,6 +8,7 @@
 #include <set>
 
 #include "alfven/core/error.hpp"
+#include "direct_chunks.hpp"
 
 namespace alfven {
 namespace io {
@@ -239,6 +240,18 @@ void FileWriter::write_hyperslab(hid_t set, const std::string& name, const hsize
         0)
       fail("dataset '" + name + "': cannot write");
     return;
+  }
+  // The whole dataset from one process: pre-filtered chunks when the layout allows
+  // (direct_chunks.hpp), the same bytes in the file as H5Dwrite stores.
+  if (transfer == H5P_DEFAULT && H5Tequal(memory_type_of(type), file_type_of(type)) > 0) {
+    hsize_t dims[8] = {};
+    bool whole = rank <= 8 && H5Sget_simple_extent_dims(file_space.get(), dims, nullptr) == rank;
+    for (int a = 0; whole && a < rank; ++a) whole = offset[a] == 0 && count[a] == dims[a];
+    if (whole) {
+      const DirectWrite done = write_by_direct_chunks(set, data, size_of(type));
+      if (done == DirectWrite::Failed) fail("dataset '" + name + "': cannot write a chunk");
+      if (done == DirectWrite::Written) return;
+    }
   }
   if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, offset, nullptr, count, nullptr) < 0)
     fail("dataset '" + name + "': cannot select the block to write");
