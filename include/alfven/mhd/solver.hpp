@@ -406,9 +406,9 @@ class Solver {
   // Measured (bench_mhd --stage, 64^3, one core): two passes win in float on both CPUs we have
   // (AMD EPYC 1.25e6 vs 1.08e6, Xeon 5.7e5 vs 5.2e5), tie or lose in double (EPYC 1.04e6 vs
   // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic. On the
-  // H200 (bench_mhd_cuda, 256^3) the fused stage wins for the ideal gas: 1.72e9 vs 1.03e9
-  // (float), 7.9e8 vs 4.7e8 (double); with the table branch compiled in (a tabulated equation
-  // of state) it falls to 8.2e8 / 3.8e8 and two passes win (docs/performance.md).
+  // H200 (bench_mhd_cuda, 256^3) the fused stage wins for the ideal gas: 2.14e9 vs 1.10e9
+  // (float), 1.11e9 vs 5.2e8 (double); with the table branch compiled in (a tabulated equation
+  // of state) it fell to 8.2e8 / 3.8e8 and two passes won (docs/performance.md).
   bool two_pass_ = false;          // the default is chosen in the constructor (above)
   bool two_pass_chosen_ = false;   // set_two_pass_stage was called: no memory fallback
   bool flux_allocated_ = false;    // flux_ holds the arrays of the active axes
