@@ -99,7 +99,7 @@ DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t valu
     }
   };
   // A batch of chunks is copied and checksummed on all threads, then stored in order.
-  const long batch = 64;
+  const long batch = long(std::min<hsize_t>(64, chunks));
   std::vector<unsigned char> buffer(std::size_t(batch) * (chunk_bytes + 4));
   for (hsize_t first = 0; first < chunks; first += hsize_t(batch)) {
     const long n = long(std::min<hsize_t>(hsize_t(batch), chunks - first));

@@ -121,8 +121,8 @@ ALFVEN_HOST_DEVICE inline bool ghost_usable(std::int32_t status) {
 /// x_I = C + d_I n with d_I = d_G (the mirror image). When no fluid cell surrounds x_I, the
 /// image moves out by half a cell at a time (d_I grows, ratio d_G/d_I falls), up to
 /// embedded_image_reach cells. When none of those finds fluid (the image crosses a gap of fluid
-/// narrower than the grid resolves into the same or another solid: between a wheel and its arch,
-/// say), the cell is set from the fluid cells within embedded_stencil_reach of it instead
+/// narrower than the grid resolves into the same or another solid: a slot between two parts of
+/// a body), the cell is set from the fluid cells within embedded_stencil_reach of it instead
 /// (nearest_fluid; status ghost_nearest_fluid, ratio 1).
 template <typename Real>
 struct BuildImagePoints {
