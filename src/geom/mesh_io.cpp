@@ -19,6 +19,14 @@ std::string read_file_bytes(const std::string& path) {
   std::error_code ec;
   ALFVEN_REQUIRE(!std::filesystem::is_directory(path, ec),
                  path << ": is a directory; expected a triangle mesh file");
+  // A device, pipe or socket (or a link to one, such as /dev/zero) could be read forever.
+  const auto kind = std::filesystem::status(path, ec).type();
+  // (Missing or unreadable files are left to the open below, which says so.)
+  using std::filesystem::file_type;
+  ALFVEN_REQUIRE(
+      kind == file_type::regular || kind == file_type::not_found || kind == file_type::none,
+      path << ": is not a regular file (a device, pipe or socket); expected a triangle "
+              "mesh file");
   std::ifstream in(path, std::ios::binary);
   ALFVEN_REQUIRE(in, path << ": cannot open the file (missing, or not readable)");
   std::ostringstream os;

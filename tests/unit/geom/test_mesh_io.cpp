@@ -422,6 +422,16 @@ TEST(MeshIOErrors, DirectoryIsSaidToBeADirectory) {
   EXPECT_NE(msg.find(dir + ": is a directory"), std::string::npos) << msg;
 }
 
+// A link to an endless device was read until the process ran out of memory (24 GB).
+TEST(MeshIOErrors, DeviceIsRefusedBeforeReading) {
+  if (!fs::exists("/dev/zero")) GTEST_SKIP() << "no /dev/zero";
+  const std::string link = temp_file("zero.stl");
+  fs::remove(link);
+  fs::create_symlink("/dev/zero", link);
+  const std::string msg = error_of([&] { g::read_mesh(link); });
+  EXPECT_NE(msg.find(link + ": is not a regular file"), std::string::npos) << msg;
+}
+
 TEST(MeshIO, UppercaseAsciiStlIsReadAsAscii) {
   const std::string path = temp_file("upper.stl");
   write_bytes(path,
