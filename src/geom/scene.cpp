@@ -23,11 +23,21 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
+/// Most geometry operations one description may hold. YAML aliases (`*name`) copy a node each
+/// time they are used, so a few hundred bytes of nested aliases can describe millions of shapes
+/// (a "billion laughs" file); the parse stops at this count instead of filling the memory.
+/// Scenes of many shapes belong in a mesh or point-cloud file.
+constexpr long kMaxGeometryNodes = 100000;
+
 /// Where a node came from, for messages: "file:line"; `base_dir` resolves relative paths in the
 /// text (mesh files): the scene file's directory, or "" (the working directory) for a string.
+/// `nodes` counts the operations parsed so far (kMaxGeometryNodes), `loops` the blur/mollify
+/// levels around the current node (Tape::MaxLoops).
 struct Context {
   std::string source;
   std::string base_dir;
+  mutable long nodes = 0;
+  mutable int loops = 0;  ///< blur/mollify levels around the node being parsed
   std::string at(const YAML::Node& n) const {
     std::ostringstream os;
     os << source;
@@ -165,6 +175,11 @@ std::vector<Expr> parse_list(const Context& c, const YAML::Node& n, const std::s
 }
 
 Expr parse_node(const Context& c, const YAML::Node& node) {
+  if (++c.nodes > kMaxGeometryNodes)
+    fail(c, node,
+         "the geometry holds more than " + std::to_string(kMaxGeometryNodes) +
+             " operations (YAML aliases *name copy their node at every use, so nested aliases "
+             "multiply); describe many shapes with a mesh or point-cloud file instead");
   if (!node.IsMap() || node.size() != 1)
     fail(c, node,
          "a geometry node is a map with exactly one key, the operation (sphere, union, translate, "
@@ -269,7 +284,14 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
   }
   if (op == "blur" || op == "mollify") {
     check_keys(c, a, op, {"width", "shape"});
+    // The tape (which evaluates the geometry) holds at most MaxLoops nested stencils; said here,
+    // the error names the line instead of coming from the tape's build later.
+    if (++c.loops > Tape<double>::MaxLoops)
+      fail(c, node,
+           "blur/mollify nested more than " + std::to_string(Tape<double>::MaxLoops) +
+               " deep (each level evaluates its shape at every stencil point of the level above)");
     Expr s = child();
+    --c.loops;
     return checked(c, a, [&] {
       return op == "blur" ? Expr::blur(s, num("width")) : Expr::mollify(s, num("width"));
     });

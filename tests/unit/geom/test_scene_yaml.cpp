@@ -77,6 +77,56 @@ TEST(SceneYaml, ErrorsNameTheLineAndKey) {
   EXPECT_THROW(parse_geometry_yaml("translate: 5"), Error);
 }
 
+TEST(SceneYaml, AliasesThatMultiplyIntoMillionsOfShapesAreRefused) {
+  // Level n is a union of ten copies of level n - 1: 10^8 spheres from about 600 bytes of text
+  // (a "billion laughs" file). Without a limit the parse filled the memory for minutes.
+  std::string text = "union:\n  - &l0 {sphere: {radius: 0.1}}\n";
+  for (int level = 1; level <= 8; ++level) {
+    text += "  - &l" + std::to_string(level) + " {union: [";
+    for (int copy = 0; copy < 10; ++copy)
+      text += (copy ? ", *l" : "*l") + std::to_string(level - 1);
+    text += "]}\n";
+  }
+  try {
+    parse_geometry_yaml(text, "bomb.yaml");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("bomb.yaml:"), std::string::npos) << m;
+    EXPECT_NE(m.find("more than 100000 operations"), std::string::npos) << m;
+    EXPECT_NE(m.find("aliases"), std::string::npos) << m;
+  }
+  // Aliases used a few times are fine: three copies of one translated sphere.
+  const Expr y = parse_geometry_yaml(
+      "union:\n  - &s {translate: {by: [2, 0, 0], shape: {sphere: {radius: 1}}}}\n  - *s\n"
+      "  - *s\n");
+  EXPECT_NEAR(eval(y, V{2, 0, 0}), -1.0, 1e-12);
+  EXPECT_NEAR(eval(y, V{0, 0, 0}), 1.0, 1e-12);
+}
+
+// Five nested blurs were accepted by the parser and refused later by the tape, without a file or
+// line. Four (Tape::MaxLoops) evaluate.
+TEST(SceneYaml, BlursNestedDeeperThanTheTapeHoldsNameTheLine) {
+  auto nested = [](int levels) {
+    std::string text;
+    for (int l = 0; l < levels; ++l)
+      text += std::string(std::size_t(4 * l), ' ') + "blur:\n" +
+              std::string(std::size_t(4 * l + 2), ' ') + "width: 0.01\n" +
+              std::string(std::size_t(4 * l + 2), ' ') + "shape:\n";
+    return text + std::string(std::size_t(4 * levels), ' ') + "sphere: {radius: 1}\n";
+  };
+  const Expr four = parse_geometry_yaml(nested(4), "four.yaml");
+  EXPECT_NEAR(eval(four, V{3, 0, 0}), 2.0, 1e-3);  // a blur of a linear field leaves it as it is
+  try {
+    parse_geometry_yaml(nested(5), "five.yaml");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("five.yaml:13"), std::string::npos) << m;  // the fifth blur's map
+    EXPECT_NE(m.find("nested more than 4 deep"), std::string::npos) << m;
+  }
+}
+
 TEST(SceneYaml, RenderSceneFileWritesAPng) {
   const std::string scene = temp_path("alfven_scene.yaml"), png = temp_path("alfven_scene.png");
   {
