@@ -135,7 +135,7 @@ class Snapshot(Mapping):
         if self._coordinates is None:
             h5py = import_h5py()
             with h5py.File(self.path, "r") as f:
-                self._coordinates = {c: f[c][()] for c in COMPONENTS if c in f}
+                self._coordinates = {c: self._dataset(f, c, ()) for c in COMPONENTS if c in f}
         return self._coordinates
 
     @property
@@ -152,6 +152,15 @@ class Snapshot(Mapping):
     def z(self):
         """Cell-centre z coordinates, length nz."""
         return self.coordinates["z"]
+
+    def _dataset(self, f, name, selection):
+        """f[name][selection], an HDF5 read failure named with the file and dataset."""
+        try:
+            return f[name][selection]
+        except OSError as e:
+            raise OSError("snapshot '%s': cannot read dataset '%s': %s (the stored data is damaged "
+                          "- its Fletcher-32 checksum does not match - or the file is cut short; "
+                          "take the snapshot again or an earlier one)" % (self.path, name, e)) from e
 
     def read(self, name, selection=()):
         """Reads a variable, or only part of it, from the file.
@@ -174,14 +183,18 @@ class Snapshot(Mapping):
         ------
         KeyError
             If ``name`` is neither a stored field nor a vector; the message lists both.
+        OSError
+            If the stored data cannot be read (a checksum that does not match, a truncated file);
+            the message names the file and the dataset.
         """
         h5py = import_h5py()
         if name in self.fields:
             with h5py.File(self.path, "r") as f:
-                return f[name][selection]
+                return self._dataset(f, name, selection)
         if name in self.vectors:
             with h5py.File(self.path, "r") as f:
-                return np.stack([f[name + "_" + c][selection] for c in COMPONENTS])
+                return np.stack([self._dataset(f, name + "_" + c, selection)
+                                 for c in COMPONENTS])
         raise KeyError("snapshot '%s': no variable '%s' (fields: %s; vectors: %s)"
                        % (self.path, name, ", ".join(self.fields),
                           ", ".join(self.vectors) or "none"))

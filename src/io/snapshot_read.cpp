@@ -208,8 +208,17 @@ herr_t collect_attribute_name(hid_t, const char* name, const H5A_info_t*, void* 
 /// Opens `path` and reads everything but the fields into `s`; returns the open file.
 hid_t read_metadata(const std::string& path, Snapshot& s) {
   std::error_code ec;
-  ALFVEN_REQUIRE(std::filesystem::is_regular_file(path, ec),
-                 "snapshot '" << path << "': file not found");
+  const auto status = std::filesystem::status(path, ec);
+  ALFVEN_REQUIRE(std::filesystem::exists(status), "snapshot '" << path << "': file not found");
+  ALFVEN_REQUIRE(!std::filesystem::is_directory(status),
+                 "snapshot '" << path << "' is a directory; give a snapshot file in it (e.g. "
+                              << path
+                              << "/snapshot_0001.h5), or set io.continue: true to continue a run "
+                                 "directory from its newest snapshot");
+  ALFVEN_REQUIRE(std::filesystem::is_regular_file(status),
+                 "snapshot '" << path
+                              << "' is not a regular file (a device, pipe or socket); give an "
+                                 "HDF5 snapshot file");
   Handle file(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
   if (!file.valid()) {
     const std::string why = hdf5::detail();

@@ -86,7 +86,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     for (const std::string& note : start.notes) out << "note: " << note << "\n";
     if (continuing)
       output = std::make_unique<RunOutput>(
-          dir, cfg, grid, out, ContinueInPlace{start.index, start.position, restored_step});
+          dir, cfg, grid, out,
+          ContinueInPlace{start.index, start.position, restored_step, start.notes});
     else
       output = std::make_unique<RunOutput>(dir, cfg, grid, out);
     const int* dims = sim.communicator().dims();
@@ -154,6 +155,11 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   if (root && sim.time() >= cfg.tend)
     out << "alfven run: nothing to do: the state is at t = " << sim.time()
         << ", at or past time.tend = " << cfg.tend << " (raise time.tend to continue)\n";
+  else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
+    out << "alfven run: nothing to do: the state is at step " << first_step
+        << ", at or past time.max_steps = " << cfg.max_steps
+        << " (the step count goes on from the snapshot's step, as the time does; raise "
+           "time.max_steps to continue)\n";
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
   while (sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
     const auto ts = Clock::now();
@@ -255,6 +261,7 @@ void check_output_directory(const std::string& dir, const RunConfig&, const RunO
   }
   if (holds_earlier_run(dir)) return;  // an earlier Alfven run: replaced (its own files only)
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    if (entry.path().filename() == kRunLockName) continue;  // a run stopped as it began
     ALFVEN_REQUIRE(false,
                    "the output directory '"
                        << dir << "' exists and holds files that are not an earlier "

@@ -9,6 +9,7 @@
 
 #include "alfven/core/error.hpp"
 #include "file_index.hpp"
+#include "run_lock.hpp"
 
 namespace fs = std::filesystem;
 
@@ -82,7 +83,7 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    if (!fixed_names().count(name)) kept.push_back(name);
+    if (!fixed_names().count(name) && name != kRunLockName) kept.push_back(name);
   }
   std::sort(kept.begin(), kept.end());
   out << "note: replaced the output of an earlier run in " << dir << ": removed " << index.size()

@@ -43,6 +43,7 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   fs::create_directories(dir, ec);
   ALFVEN_REQUIRE(!ec && fs::is_directory(dir),
                  "cannot create the run directory '" << dir << "': " << ec.message());
+  lock_ = std::make_unique<RunLock>(dir_, out);
   clear_earlier_run(dir_, out);
   remove_temporaries(dir_);
   write_index(dir_, snapshots_);
@@ -55,6 +56,7 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
 RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid,
                      std::ostream& out, const ContinueInPlace& from)
     : dir_(dir), config_(config), grid_(grid), info_(grid_info(grid)) {
+  lock_ = std::make_unique<RunLock>(dir_, out);
   ALFVEN_REQUIRE(from.from < from.index.size(), "cannot continue the run in '"
                                                     << dir << "': snapshot number " << from.from
                                                     << " is not in its index");
@@ -67,7 +69,9 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
       else
         (index == kCheckpointIndex ? checkpoints_ : block_files_).push_back(e);
     }
-  for (const std::string& note : notes) out << "note: " << note << "\n";
+  for (const std::string& note : notes)
+    if (std::find(from.notes_said.begin(), from.notes_said.end(), note) == from.notes_said.end())
+      out << "note: " << note << "\n";
   set_aside_later_snapshots(dir_, from.index, from.from, out, later);
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);

@@ -21,6 +21,7 @@
 #include "alfven/mhd/fields.hpp"
 #include "file_index.hpp"
 #include "run_index.hpp"
+#include "run_lock.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -37,11 +38,14 @@ struct ContinueInPlace {
   /// last snapshot at or before the checkpoint's time.
   std::size_t from = 0;
   long step = 0;  ///< the step of the state continued from (snapshot or checkpoint)
+  /// Notes already printed about the directory's indexes (where the run starts): not repeated.
+  std::vector<std::string> notes_said;
 };
 
 class RunOutput {
  public:
-  /// A new run in `dir`: creates it (and its parents). When `dir` holds an earlier run, the
+  /// A new run in `dir`: creates it (and its parents) and locks it for this run (RunLock:
+  /// throws alfven::Error when another run is writing there). When `dir` holds an earlier run, the
   /// snapshots its index lists (load_index, rebuilt from the files if need be) and their images
   /// are removed, and every other file is kept; `out` gets a note of what was removed and kept.
   /// config.yaml (the configuration with io.output_dir = dir and io.continue off, so that the
@@ -50,7 +54,8 @@ class RunOutput {
   /// be removed included).
   RunOutput(const std::string& dir, const RunConfig& config, const Grid& grid, std::ostream& out);
 
-  /// Continuing in place after snapshot `from.index[from.from]`: later snapshots of the
+  /// Continuing in place after snapshot `from.index[from.from]` (the directory locked first, as
+  /// above): later snapshots of the
   /// directory (listed or not) and their images are moved aside into
   /// dir/discarded_after_NNNN/ (a new folder each time: _2, _3, ...) with copies of the log,
   /// configuration and index they belong to, together with the checkpoints and output-block
@@ -112,6 +117,7 @@ class RunOutput {
   void write_xdmf() const;
 
   std::string dir_;
+  std::unique_ptr<RunLock> lock_;  // held while this run writes into dir_ (released last)
   RunConfig config_;
   Grid grid_;
   io::GridInfo info_;

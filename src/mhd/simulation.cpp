@@ -161,7 +161,7 @@ Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend
   if (!config_.bodies.empty()) set_up_bodies(host);
   solver_->set_state(host);
   next_ = global_time_step();
-  throw_if_unphysical(next_);
+  throw_if_unphysical(next_, Checked::Initial);
 }
 
 template <typename Real>
@@ -299,7 +299,8 @@ std::vector<Real> Simulation<Real>::gather_block(const View<const Real, 4>& loca
 }
 
 template <typename Real>
-void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check) const {
+void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check,
+                                           Checked checked) const {
   // Collective: every rank learns whether any rank has a bad cell; the lowest such rank
   // describes its cell and every rank throws that message.
   const long bad_rank = comm_->min(check.bad_cell == LONG_MAX ? LONG_MAX : long(comm_->rank()));
@@ -309,8 +310,13 @@ void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check) con
     Fields<Real, backend::Host> host(grid_);
     solver_->get_state(host);
     std::ostringstream os;
-    os << "the state became unphysical after step " << steps_ << " (t = " << time_
-       << "): " << describe_bad_cell(host, grid_, check.bad_cell);
+    if (checked == Checked::Initial)
+      os << "the initial state is unphysical: ";
+    else if (checked == Checked::Restored)
+      os << "the restored state (step " << steps_ << ", t = " << time_ << ") is unphysical: ";
+    else
+      os << "the state became unphysical after step " << steps_ << " (t = " << time_ << "): ";
+    os << describe_bad_cell(host, grid_, check.bad_cell);
     if (comm_->size() > 1) os << " on rank " << bad_rank;
     message = os.str();
   }
@@ -344,7 +350,7 @@ void Simulation<Real>::restore(const Fields<Real, backend::Host>& host, double t
   time_ = time;
   steps_ = steps;
   next_ = global_time_step();
-  throw_if_unphysical(next_);
+  throw_if_unphysical(next_, Checked::Restored);
 }
 
 template class Simulation<float>;

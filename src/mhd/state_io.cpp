@@ -320,7 +320,13 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
   }
   agree(sim.communicator(), message, config_error);
   snap.raw.clear();
-  sim.restore(host, snap.meta.time, snap.meta.step);  // fills ghost cells (halos, boundaries)
+  try {
+    sim.restore(host, snap.meta.time, snap.meta.step);  // fills ghost cells (halos, boundaries)
+  } catch (const UnphysicalStateError& e) {             // on every rank
+    throw UnphysicalStateError("cannot restart from '" + file + "': " + e.what() +
+                               "; it was written as a run went wrong: restart from an earlier "
+                               "snapshot");
+  }
   return snap;
 }
 

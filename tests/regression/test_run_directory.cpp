@@ -3,7 +3,9 @@
 // run's index lists and says what it removed and kept; an earlier run that cannot be removed is
 // an error, not a crash; the command config.yaml suggests works; a run too large for the memory
 // is refused before anything is allocated or written.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -111,6 +113,62 @@ TEST(RunDirectory, EarlierRunThatCannotBeRemovedIsAnErrorNamingTheFile) {
     fs::permissions(ro, fs::perms::owner_write, fs::perm_options::add);
     fs::remove_all(ro);
   }
+  fs::remove_all(dir);
+}
+
+// Two runs started into one folder both wrote there, mixing their snapshots and indexes. A run
+// now holds an flock on DIR/.alfven.lock while it writes; the lock taken here through a second
+// open file description conflicts exactly as another process's would.
+TEST(RunDirectory, ASecondRunIntoAFolderInUseIsRefusedAndChangesNothing) {
+  const std::string dir = fresh_dir("in_use");
+  run_into(dir, small_vortex({"time.tend=0.1", "time.dt_output=0.05"}));
+  ASSERT_TRUE(fs::exists(dir + "/.alfven.lock"));
+  const std::string index_before = read_text(dir + "/snapshots.txt");
+  const std::string log_before = read_text(dir + "/log.csv");
+  const int fd = ::open((dir + "/.alfven.lock").c_str(), O_RDWR);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0) << "the finished run still holds its lock";
+  const std::string pid = "424242\n";
+  ASSERT_EQ(::ftruncate(fd, 0), 0);
+  ASSERT_EQ(::pwrite(fd, pid.data(), pid.size(), 0), ssize_t(pid.size()));
+  try {
+    run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+    ADD_FAILURE() << "a second run into a folder in use was not refused";
+  } catch (const alfven::Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("another Alfven run (process 424242) is writing into '" + dir + "'"),
+              std::string::npos)
+        << m;
+    EXPECT_NE(m.find("--output"), std::string::npos) << m;
+  }
+  EXPECT_EQ(read_text(dir + "/snapshots.txt"), index_before);
+  EXPECT_EQ(read_text(dir + "/log.csv"), log_before);
+  EXPECT_TRUE(fs::exists(dir + "/snapshot_0002.h5"));
+  ::close(fd);  // the other run ends: the folder is free again
+  run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+  EXPECT_FALSE(fs::exists(dir + "/snapshot_0002.h5")) << "the new run did not replace the old";
+  // A folder holding only the lock of a run stopped as it began is not "someone else's files".
+  const std::string stopped = fresh_dir("stopped_at_start");
+  fs::create_directories(stopped);
+  std::ofstream(stopped + "/.alfven.lock") << "1\n";
+  run_into(stopped, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+  EXPECT_TRUE(fs::exists(stopped + "/snapshot_0001.h5"));
+  fs::remove_all(stopped);
+  fs::remove_all(dir);
+}
+
+// A damaged checkpoints.txt was reported twice by a continued run (once where the run chose its
+// start, once as the directory was taken over).
+TEST(RunDirectory, ADamagedCheckpointIndexIsReportedOnce) {
+  const std::string dir = fresh_dir("garbage_index");
+  run_into(dir, small_vortex({"time.tend=0.1", "time.dt_output=0.05"}));
+  std::ofstream(dir + "/checkpoints.txt") << "garbage line here\n";
+  const std::string said =
+      run_into(dir, small_vortex({"time.tend=0.15", "time.dt_output=0.05", "io.continue=true"}));
+  const std::string note = "checkpoints.txt: skipped 1 line(s)";
+  const std::size_t first = said.find(note);
+  ASSERT_NE(first, std::string::npos) << said;
+  EXPECT_EQ(said.find(note, first + 1), std::string::npos) << said;
   fs::remove_all(dir);
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -212,6 +213,16 @@ TEST(RunOutput, ContinuedRunEqualsStraightRunBitwise) {
   EXPECT_EQ(sb.meta.step, 80);
   for (const auto& field : sa.raw)
     EXPECT_TRUE(field.second == sb.raw.at(field.first)) << field.first;
+  // time.max_steps counts from the run's start: continued again with the same limit, the run
+  // takes no step and says why (it said nothing, which looked like a hang or a bug).
+  std::ostringstream again;
+  const RunSummary c = run(o, again);
+  EXPECT_EQ(c.time, b.time);
+  EXPECT_EQ(c.steps, 0);
+  EXPECT_NE(again.str().find("nothing to do: the state is at step 80, at or past "
+                             "time.max_steps = 80"),
+            std::string::npos)
+      << again.str();
   fs::remove_all(straight);
   fs::remove_all(resumed);
 }
@@ -240,6 +251,42 @@ TEST(RunOutput, RestartFromAGridThatIsNoRunStateIsRefused) {
     ADD_FAILURE() << "a restart from " << grid << " was accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("it is no run's snapshot"), std::string::npos) << e.what();
+  }
+  fs::remove_all(dir);
+}
+
+// A snapshot written as a run blew up (a NaN density) was accepted as a restart, which then
+// said "the state became unphysical after step 1" as if the restarted run had gone wrong.
+TEST(RunOutput, RestartFromAnUnphysicalSnapshotNamesTheFileAndTheCell) {
+  const std::string dir = fresh_dir("nan_restart");
+  RunOptions o;
+  o.quiet = true;
+  o.overrides = {"grid.i_size=16", "grid.j_size=16", "time.max_steps=1"};
+  o.output_dir = dir;
+  std::ostringstream out;
+  run(o, out);
+  io::Snapshot s = io::read_snapshot(dir + "/snapshot_0001.h5");
+  ASSERT_EQ(s.type, io::DataType::Float64);
+  std::vector<double> rho(s.raw.at("density").size() / sizeof(double));
+  std::memcpy(rho.data(), s.raw.at("density").data(), rho.size() * sizeof(double));
+  rho[3 + 16 * 5] = std::nan("");  // cell (3, 5, 0)
+  std::memcpy(s.raw.at("density").data(), rho.data(), rho.size() * sizeof(double));
+  std::vector<io::FieldRef> fields;
+  for (const std::string& name : s.names) fields.push_back({name, s.type, s.raw.at(name).data()});
+  const std::string bad = dir + "/blown_up.h5";
+  io::write_snapshot(bad, s.grid, s.meta, fields);
+  o.restart_file = bad;
+  o.output_dir = dir + "/restarted";
+  try {
+    run(o, out);
+    ADD_FAILURE() << "a restart from " << bad << " was accepted";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("cannot restart from '" + bad + "': the restored state (step 1,"),
+              std::string::npos)
+        << m;
+    EXPECT_NE(m.find("(3, 5, 0)"), std::string::npos) << m;
+    EXPECT_EQ(m.find("became unphysical"), std::string::npos) << m;
   }
   fs::remove_all(dir);
 }

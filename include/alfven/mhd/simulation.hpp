@@ -109,7 +109,11 @@ class Simulation {
   /// Throws ConfigError on every rank when a rank's estimated memory need exceeds what its host
   /// (or device) has available.
   void check_memory(const std::string& backend, bool restarting) const;
-  void throw_if_unphysical(const TimeStepCheck<Real>& check) const;
+  /// Which state throw_if_unphysical checks, for its message.
+  enum class Checked { Initial, Restored, AfterStep };
+  /// Throws UnphysicalStateError on every rank when check found a bad cell on some rank.
+  void throw_if_unphysical(const TimeStepCheck<Real>& check,
+                           Checked checked = Checked::AfterStep) const;
 
   RunConfig config_;
   Grid global_;

@@ -258,6 +258,18 @@ TEST(Snapshot, MissingFileIsNamed) {
       << message;
 }
 
+// `--restart DIR` and `--restart /dev/zero` both said "file not found".
+TEST(Snapshot, DirectoryOrDeviceIsNamedForWhatItIs) {
+  TempDir dir;
+  const std::string folder = dir.path().string();
+  std::string message = error_of(folder);
+  EXPECT_NE(message.find("snapshot '" + folder + "' is a directory"), std::string::npos) << message;
+  EXPECT_NE(message.find("io.continue: true"), std::string::npos) << message;
+  message = error_of("/dev/zero");
+  EXPECT_NE(message.find("snapshot '/dev/zero' is not a regular file"), std::string::npos)
+      << message;
+}
+
 TEST(Snapshot, NonHdf5FileIsNamed) {
   TempDir dir;
   const std::string path = dir.file("text.h5");
