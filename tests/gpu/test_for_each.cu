@@ -95,6 +95,32 @@ TEST_F(GpuTest, BlockShapeHonoursTheBlockExtentAlongI) {
   EXPECT_EQ(block_shape_3d(256, 5, 64).y, 32u);
 }
 
+TEST_F(GpuTest, BlockShapeHonoursTheBlockExtentAlongK) {
+  using alfven::detail::block_shape_3d;
+  const dim3 deep = block_shape_3d(256, 300, 32, 4);
+  EXPECT_EQ(deep.x, 32u);
+  EXPECT_EQ(deep.y, 2u);
+  EXPECT_EQ(deep.z, 4u);
+  EXPECT_EQ(block_shape_3d(256, 300, 0, 8).x, 32u);  // automatic width: what the planes leave
+  // A grid one cell thick in k (2D): the whole block in one plane.
+  const dim3 flat = block_shape_3d(256, 300, 32, 8, 1);
+  EXPECT_EQ(flat.z, 1u);
+  EXPECT_EQ(flat.y, 8u);
+  EXPECT_EQ(block_shape_3d(256, 300, 32, 8, 3).z, 4u);
+}
+
+TEST_F(GpuTest, ForEachWithBlocksDeepAlongKVisitsEveryCellOnce) {
+  // nz = 13 and the offsets are no multiple of the block's 4 planes or 2 rows.
+  const Range3D r = alfven::make_range(1, 299, 1, 20, 2, 13);
+  Array<double, 3, Host> host(300, 21, 13);
+  Array<double, 3, CUDA> dev(300, 21, 13);
+  for (long n = 0; n < host.size(); ++n) host[n] = -1.0;
+  dev.copy_from(host);
+  alfven::for_each(Host{}, r, NarrowBlockFill{host.view()});
+  alfven::for_each(CUDA{}, LaunchSettings<256, 0, 32, 4>{}, r, NarrowBlockFill{dev.view()});
+  expect_equal(host, dev);
+}
+
 TEST_F(GpuTest, ForEachUsesTheFunctorsOwnLaunchSettings) {
   const Range3D r = alfven::make_range(1, 299, 0, 21, 2, 7);  // wider than 32 along i
   Array<double, 3, Host> host(300, 21, 7);

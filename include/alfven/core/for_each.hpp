@@ -38,8 +38,8 @@ void for_each(backend::Host, const Range3D& r, const F& f) {
 }
 
 /// for_each with a LaunchSettings tag on the host: the settings are checked and ignored.
-template <int BlockSize, int MinResidentThreads, int BlockX, typename Range, typename F>
-void for_each(backend::Host b, LaunchSettings<BlockSize, MinResidentThreads, BlockX>,
+template <int BlockSize, int MinResidentThreads, int BlockX, int BlockZ, typename Range, typename F>
+void for_each(backend::Host b, LaunchSettings<BlockSize, MinResidentThreads, BlockX, BlockZ>,
               const Range& r, const F& f) {
   for_each<BlockSize, MinResidentThreads>(b, r, f);
 }

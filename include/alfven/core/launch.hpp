@@ -31,10 +31,13 @@ constexpr int default_block_size = 256;
 /// from 32 to 1024. MinResidentThreads: threads that should be resident on one multiprocessor
 /// at once (0: no request; at most 2048, the most a Hopper multiprocessor holds). BlockX: the
 /// block's extent along i in 3D loops, a power of two from 32 to BlockSize (0: as wide as the
-/// range allows, up to BlockSize; see cuda/launch.hpp, block_shape_3d). Stencil kernels that
-/// read neighbours along j and k gain from narrower, taller blocks: the rows j +- 1, j +- 2 of
-/// a block are then read by the same block, from L1.
-template <int BlockSize = default_block_size, int MinResidentThreads = 0, int BlockX = 0>
+/// range allows, up to BlockSize; see cuda/launch.hpp, block_shape_3d). BlockZ: the block's
+/// extent along k in 3D loops, a power of two dividing BlockSize / 32 (1: one plane a block).
+/// Stencil kernels that read neighbours along j or k gain from narrower, taller or deeper
+/// blocks: the rows j +- 1, j +- 2 (planes k +- 1, k +- 2) of a block are then read by the same
+/// block, from L1.
+template <int BlockSize = default_block_size, int MinResidentThreads = 0, int BlockX = 0,
+          int BlockZ = 1>
 struct LaunchSettings {
   static_assert(BlockSize >= 32 && BlockSize <= 1024 && BlockSize % 32 == 0,
                 "BlockSize must be a multiple of 32 from 32 to 1024");
@@ -43,6 +46,9 @@ struct LaunchSettings {
   static_assert(BlockX == 0 ||
                     (BlockX >= 32 && BlockX <= BlockSize && (BlockX & (BlockX - 1)) == 0),
                 "BlockX must be 0 or a power of two from 32 to BlockSize");
+  static_assert(BlockZ >= 1 && (BlockZ & (BlockZ - 1)) == 0 && 32 * BlockZ <= BlockSize &&
+                    (BlockX == 0 || BlockX * BlockZ <= BlockSize),
+                "BlockZ must be a power of two with BlockX * BlockZ (32 * BlockZ) <= BlockSize");
   /// Threads per block.
   static constexpr int block_size = BlockSize;
   /// Requested resident threads per multiprocessor.
@@ -53,6 +59,8 @@ struct LaunchSettings {
       MinResidentThreads > BlockSize ? (MinResidentThreads + BlockSize - 1) / BlockSize : 1;
   /// Block extent along i in 3D loops (0: automatic).
   static constexpr int block_x = BlockX;
+  /// Block extent along k in 3D loops.
+  static constexpr int block_z = BlockZ;
 };
 
 namespace detail {

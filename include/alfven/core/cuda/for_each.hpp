@@ -47,10 +47,10 @@ void for_each(backend::CUDA, const Range3D& r, const F& f, cudaStream_t stream =
 }
 
 /// for_each with a LaunchSettings tag (block extent along i included) on the device.
-template <int BlockSize, int MinResidentThreads, int BlockX, typename Range, typename F>
-void for_each(backend::CUDA, LaunchSettings<BlockSize, MinResidentThreads, BlockX>, const Range& r,
-              const F& f, cudaStream_t stream = 0) {
-  using LS = LaunchSettings<BlockSize, MinResidentThreads, BlockX>;
+template <int BlockSize, int MinResidentThreads, int BlockX, int BlockZ, typename Range, typename F>
+void for_each(backend::CUDA, LaunchSettings<BlockSize, MinResidentThreads, BlockX, BlockZ>,
+              const Range& r, const F& f, cudaStream_t stream = 0) {
+  using LS = LaunchSettings<BlockSize, MinResidentThreads, BlockX, BlockZ>;
   if constexpr (std::is_same<Range, Range3D>::value)
     detail::launch_3d<LS>(r, f, stream);
   else

@@ -43,27 +43,34 @@ __global__ void __launch_bounds__(BlockSize, MinBlocks)
     f(begin + t);
 }
 
-/// f(i, j, k) for every (i, j, k) of r: the kernel of every 3D loop, threadIdx.x along i.
+/// f(i, j, k) for every (i, j, k) of r: the kernel of every 3D loop, threadIdx.x along i,
+/// threadIdx.y along j, threadIdx.z along k.
 template <int BlockSize, int MinBlocks, typename F>
 __global__ void __launch_bounds__(BlockSize, MinBlocks)
     loop_kernel_3d(const ALFVEN_GRID_CONSTANT F f, Range3D r) {
-  const int sj = int(gridDim.y * blockDim.y), si = int(gridDim.x * blockDim.x);
-  for (int k = r.begin[2] + int(blockIdx.z); k < r.end[2]; k += int(gridDim.z))
+  const int sk = int(gridDim.z * blockDim.z), sj = int(gridDim.y * blockDim.y),
+            si = int(gridDim.x * blockDim.x);
+  for (int k = r.begin[2] + int(blockIdx.z * blockDim.z + threadIdx.z); k < r.end[2]; k += sk)
     for (int j = r.begin[1] + int(blockIdx.y * blockDim.y + threadIdx.y); j < r.end[1]; j += sj)
       for (int i = r.begin[0] + int(blockIdx.x * blockDim.x + threadIdx.x); i < r.end[0]; i += si)
         f(i, j, k);
 }
 
-/// Block shape of a 3D launch: x along i (a power of two, at least 32 or the first power of two
-/// >= ni when ni is smaller, at most BlockSize, and at most block_x when block_x > 0), y the
-/// rest. A box a few cells thick in i (the layers next to an x face) would otherwise leave most
-/// lanes of every warp idle.
-inline dim3 block_shape_3d(int block_size, int ni, int block_x = 0) {
-  const int widest = block_x > 0 ? block_x : block_size;
+/// Block shape of a 3D launch: z along k (block_z, or the first power of two >= nk when nk is
+/// smaller), x along i (a power of two, at least 32 or the first power of two >= ni when ni is
+/// smaller, at most block_size / z, and at most block_x when block_x > 0), y the rest. A box a
+/// few cells thick in i (the layers next to an x face) or in k (a 2D grid) would otherwise
+/// leave most lanes of every block idle.
+inline dim3 block_shape_3d(int block_size, int ni, int block_x = 0, int block_z = 1,
+                           int nk = INT_MAX) {
+  int bz = block_z;
+  while (bz > 1 && bz / 2 >= nk) bz /= 2;
+  const int plane = block_size / bz;
+  const int widest = block_x > 0 && block_x < plane ? block_x : plane;
   int bx = 1;
   while (bx < ni && bx < 32) bx *= 2;
   while (bx < ni && bx * 2 <= widest) bx *= 2;
-  return dim3(unsigned(bx), unsigned(block_size / bx), 1u);
+  return dim3(unsigned(bx), unsigned(plane / bx), unsigned(bz));
 }
 
 inline unsigned clamp_grid(long long blocks, long long limit) {
@@ -87,10 +94,11 @@ template <typename LS, typename F>
 void launch_3d(const Range3D& r, const F& f, cudaStream_t stream) {
   check_device_functor<F>();
   if (r.size() == 0) return;
-  const dim3 block = block_shape_3d(LS::block_size, r.extent(0), LS::block_x);
+  const dim3 block =
+      block_shape_3d(LS::block_size, r.extent(0), LS::block_x, LS::block_z, r.extent(2));
   const dim3 grid(clamp_grid((r.extent(0) + block.x - 1) / block.x, INT_MAX),
                   clamp_grid((r.extent(1) + block.y - 1) / block.y, 65535),
-                  clamp_grid(r.extent(2), 65535));
+                  clamp_grid((r.extent(2) + block.z - 1) / block.z, 65535));
   loop_kernel_3d<LS::block_size, LS::min_blocks_per_multiprocessor, F>
       <<<grid, block, 0, stream>>>(f, r);
   ALFVEN_CUDA_CHECK_LAUNCH("loop_kernel_3d");
