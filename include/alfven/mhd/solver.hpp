@@ -371,17 +371,29 @@ class Solver {
       if (!grid_.active(axis)) continue;
       if (!first && !bodies_.active()) refresh_axis(q_, axis);
       first = false;
-      const ViscosityKernel<Real> vk{q_.const_view(),     qr_.view(),
-                                     speed_.const_view(), axis,
-                                     grid_.stride(axis),  Real(dt / Real(grid_.d[axis])),
-                                     Real(params_.ep),    Real(params_.fh)};
+      // Runs of cells along the axis (viscosity_run_length); single cells along an axis whose
+      // halo exchange is overlapped with the pass, which computes its face layers first.
+      const int run = axis == halo_.overlap_axis(viscosity_range(grid_, axis))
+                          ? 1
+                          : viscosity_run_length<Backend>(axis);
+      ViscosityKernel<Real> vk{q_.const_view(),
+                               qr_.view(),
+                               speed_.const_view(),
+                               axis,
+                               grid_.stride(axis),
+                               Real(dt / Real(grid_.d[axis])),
+                               Real(params_.ep),
+                               Real(params_.fh),
+                               run,
+                               grid_.total[axis] - 2};
+      vk.floored = floors_.active();
+      vk.floors = floors_;
+      vk.eos = eos_;
+      const Range3D runs = viscosity_runs(grid_, axis, run);
       if (axis == last || bodies_.active())
-        run_and_refresh(viscosity_range(grid_, axis), vk, qr_);  // the last pass: every axis
-      else if (floors_.active())
-        for_each(Backend{}, viscosity_range(grid_, axis),
-                 FlooredKernel<std::decay_t<decltype(vk)>, Real>{vk, qr_.view(), floors_, eos_});
+        run_and_refresh_cells(runs, vk, qr_);  // the last pass: every axis; floors in vk
       else
-        for_each(Backend{}, viscosity_range(grid_, axis), vk);
+        for_each(Backend{}, runs, vk);
       q_.swap(qr_);
     }
   }

@@ -14,17 +14,19 @@
 /// so kinetic and magnetic energy removed by the viscosity becomes heat.
 ///
 /// Cells updated: along the axis, indices [2, total - 2) (the five-point stencil must fit; with
-/// the default margin of 2 these are the interior cells), all cells along the other axes (ghost
-/// cells included, which keeps the halo consistent). The boundary conditions applied after each
-/// axis refill every ghost cell.
+/// the default margin of 2 these are the interior cells), the interior cells along the other
+/// axes. The boundary conditions applied after the passes refill every ghost cell.
 #pragma once
 
 #include <cmath>
+#include <type_traits>
 
+#include "alfven/core/backend.hpp"
 #include "alfven/core/launch.hpp"
 #include "alfven/core/macros.hpp"
 #include "alfven/core/math.hpp"
 #include "eos.hpp"
+#include "floors.hpp"
 #include "grid.hpp"
 #include "state.hpp"
 
@@ -75,29 +77,30 @@ struct CharacteristicSpeedKernel {
   }
 };
 
-/// dt/dx (F_{i+1/2} - F_{i-1/2}) of one diffused quantity from its values u[0..4] at the five
-/// stencil points i-2..i+2 and the face speeds c_f at i-1/2 (cf_dw) and i+1/2 (cf_up).
+/// Diffused quantity n (0-8) of cell c: u = (rho, rho v, B, psi, rho e) in that order, the
+/// momenta and rho e formed as rho times the primitive; `rho` is the density of cell c.
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE Real viscous_flux_difference(const Real* u, Real cf_dw, Real cf_up,
-                                                              Real eps, Real h, Real dt_over_dx) {
-  const Real s_dw = limited_slope(u[0], u[1], u[2], eps);
-  const Real s_cn = limited_slope(u[1], u[2], u[3], eps);
-  const Real s_up = limited_slope(u[2], u[3], u[4], eps);
-  const Real f_dw = viscous_flux(u[1], u[2], s_dw, s_cn, cf_dw, h);
-  const Real f_up = viscous_flux(u[2], u[3], s_cn, s_up, cf_up, h);
-  return (f_up - f_dw) * dt_over_dx;
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Real diffused_quantity(const CellAccess<const Real>& in, long c,
+                                                        Real rho, int n) {
+  if (n == 0) return rho;
+  if (n <= 3) return rho * in(c, velocity_x + n - 1);
+  if (n <= 6) return in(c, magnetic_field_x + n - 4);
+  if (n == 7) return in(c, psi);
+  return rho * in(c, internal_energy);
 }
 
-/// The viscous update along one axis: reads q, writes qn. Run over viscosity_range(grid, axis).
-/// The nine diffused quantities are taken one at a time (each read at its five stencil points,
-/// the density's kept for the momenta and the energy), so few values are live at once, and the
-/// kernel asks for 1024 resident threads per multiprocessor in float (at most 64 registers a
-/// thread) and 768 in double (at most 80): it is latency-bound, and on the H200 (256^3) this
-/// made the whole step 9 % faster in float and 18 % in double than the former kernel, which
-/// held all 45 stencil values at once in 95 and 138 registers (docs/performance.md).
+/// The viscous update along one axis: reads q, writes qn. Run over
+/// viscosity_runs(grid, axis, run): along `axis` an index counts runs of `run` consecutive
+/// cells, which one thread updates in order, so that each face flux and each slope is computed
+/// once per run instead of twice and three times per cell. Per cell and quantity that is
+/// (run + 1) / run fluxes, (run + 2) / run slopes and (run + 4) / run stencil loads, against 2,
+/// 3 and 5 with runs of one cell. Stepping from c to c + 1, a thread keeps for each of the nine
+/// quantities u_c, u_{c+1}, the slope at c and the flux at c - 1/2. Each face's flux has the
+/// same operands and operations whatever the run, so every run length gives the same bits
+/// (tested). With `floored`, each updated cell is then floored as FlooredKernel does.
 template <typename Real>
 struct ViscosityKernel {
-  using launch_settings = LaunchSettings<256, sizeof(Real) == 4 ? 1024 : 768>;
+  using launch_settings = LaunchSettings<256, sizeof(Real) == 4 ? 1024 : 512>;
   ConstFieldsView<Real> q;
   FieldsView<Real> qn;
   View<const Real, 3> speed;
@@ -105,32 +108,68 @@ struct ViscosityKernel {
   long stride;
   Real dt_over_dx;  ///< dt / dx_axis
   Real eps, h;
+  int run;                      ///< cells a thread updates along `axis` (viscosity_runs)
+  int end;                      ///< first cell along `axis` not updated (total - 2)
+  bool floored = false;         ///< apply `floors` to each updated cell
+  Floors<Real> floors{};        ///< the floors (when `floored`)
+  EquationOfState<Real> eos{};  ///< the floors' equation of state (when `floored`)
 
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
+    int cell[3] = {i, j, k};
+    const int first = 2 + (cell[axis] - 2) * run;
+    const int count = math::min(run, end - first);
+    cell[axis] = first;
     const CellAccess<const Real> in(q);
-    const long c = speed.index(i, j, k);
+    const CellAccess<Real> out(qn);
     const long s = stride;
-    const Real cf_dw = Real(0.5) * (speed[c - s] + speed[c]);
-    const Real cf_up = Real(0.5) * (speed[c] + speed[c + s]);
-    Real rho[5], u[5];
-    for (int o = 0; o < 5; ++o) rho[o] = in(c + (o - 2) * s, density);
-    Primitive<Real> r;
-    r.rho = rho[2] - viscous_flux_difference(rho, cf_dw, cf_up, eps, h, dt_over_dx);
-    for (int b = 0; b < 3; ++b) {
-      for (int o = 0; o < 5; ++o) u[o] = rho[o] * in(c + (o - 2) * s, velocity_x + b);
-      r.v[b] = (u[2] - viscous_flux_difference(u, cf_dw, cf_up, eps, h, dt_over_dx)) / r.rho;
+    long c = speed.index(cell[0], cell[1], cell[2]);
+    // The state at c = first: u_c, u_{c+1}, the slope at c and the flux at c - 1/2.
+    Real u0[9], u1[9], slope[9], flux[9];
+    Real sp0 = speed[c], sp1 = speed[c + s];
+    {
+      Real rho[4];
+      for (int o = 0; o < 4; ++o) rho[o] = in(c + (o - 2) * s, density);
+      const Real cf = Real(0.5) * (speed[c - s] + sp0);
+      for (int n = 0; n < 9; ++n) {
+        Real u[4];
+        for (int o = 0; o < 4; ++o) u[o] = diffused_quantity(in, c + (o - 2) * s, rho[o], n);
+        const Real slope_dw = limited_slope(u[0], u[1], u[2], eps);
+        slope[n] = limited_slope(u[1], u[2], u[3], eps);
+        flux[n] = viscous_flux(u[1], u[2], slope_dw, slope[n], cf, h);
+        u0[n] = u[2];
+        u1[n] = u[3];
+      }
     }
-    for (int b = 0; b < 3; ++b) {
-      for (int o = 0; o < 5; ++o) u[o] = in(c + (o - 2) * s, magnetic_field_x + b);
-      r.b[b] = u[2] - viscous_flux_difference(u, cf_dw, cf_up, eps, h, dt_over_dx);
+    for (int m = 0; m < count; ++m, c += s) {
+      // u_new = u - dt/dx (F_{c+1/2} - F_{c-1/2}); then step the state to c + 1.
+      const Real cf = Real(0.5) * (sp0 + sp1);
+      const long c2 = c + 2 * s;
+      const Real rho2 = in(c2, density);
+      Real res[9];
+      for (int n = 0; n < 9; ++n) {
+        const Real u2 = diffused_quantity(in, c2, rho2, n);
+        const Real slope1 = limited_slope(u0[n], u1[n], u2, eps);
+        const Real flux1 = viscous_flux(u0[n], u1[n], slope[n], slope1, cf, h);
+        const Real du = (flux1 - flux[n]) * dt_over_dx;
+        res[n] = n == 8 ? du : u0[n] - du;
+        flux[n] = flux1;
+        slope[n] = slope1;
+        u0[n] = u1[n];
+        u1[n] = u2;
+      }
+      Primitive<Real> r;
+      r.rho = res[0];
+      for (int b = 0; b < 3; ++b) r.v[b] = res[1 + b] / r.rho;
+      for (int b = 0; b < 3; ++b) r.b[b] = res[4 + b];
+      r.psi = res[7];
+      // The flux of rho e acts on the total energy (kinetic and magnetic energy become heat).
+      const Real energy = in.load(c).total_energy() - res[8];
+      r.e = (energy - Real(0.5) * r.rho * r.v2() - r.b2() * Gaussian<Real>::inv_8pi) / r.rho;
+      out.store(c, r);
+      if (floored) floors.apply(out, c, eos);
+      sp0 = sp1;
+      sp1 = speed[c2];
     }
-    for (int o = 0; o < 5; ++o) u[o] = in(c + (o - 2) * s, psi);
-    r.psi = u[2] - viscous_flux_difference(u, cf_dw, cf_up, eps, h, dt_over_dx);
-    for (int o = 0; o < 5; ++o) u[o] = rho[o] * in(c + (o - 2) * s, internal_energy);
-    const Real du_energy = viscous_flux_difference(u, cf_dw, cf_up, eps, h, dt_over_dx);
-    const Real energy = in.load(c).total_energy() - du_energy;
-    r.e = (energy - Real(0.5) * r.rho * r.v2() - r.b2() * Gaussian<Real>::inv_8pi) / r.rho;
-    CellAccess<Real>(qn).store(c, r);
   }
 };
 
@@ -141,6 +180,26 @@ inline Range3D viscosity_range(const Grid& g, int axis) {
   r.begin[axis] = 2;
   r.end[axis] = g.total[axis] - 2;
   return r;
+}
+
+/// The range ViscosityKernel runs over to update viscosity_range(g, axis) in runs of `run`
+/// cells (run >= 1): along `axis`, index 2 + m stands for the run that starts at cell
+/// 2 + m run (the last run may be shorter); across, the cells. With run 1 it is
+/// viscosity_range(g, axis).
+inline Range3D viscosity_runs(const Grid& g, int axis, int run) {
+  Range3D r = viscosity_range(g, axis);
+  r.end[axis] = 2 + (g.total[axis] - 4 + run - 1) / run;
+  return r;
+}
+
+/// Cells a thread of the viscous update takes along `axis` (ViscosityKernel::run) on a backend.
+/// On a GPU, runs of 4 along x (a warp's loads then span 4 cache lines, each used over 4 steps)
+/// and of 8 along y and z (loads coalesced along x); the host takes runs of 8 on every axis
+/// (docs/performance.md).
+template <typename Backend>
+int viscosity_run_length(int axis) {
+  if (std::is_same<Backend, backend::Host>::value) return 8;
+  return axis == 0 ? 4 : 8;
 }
 
 }  // namespace mhd
