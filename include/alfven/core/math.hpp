@@ -41,6 +41,24 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE float copysign(float mag, float sgn) {
 ALFVEN_HOST_DEVICE ALFVEN_INLINE double copysign(double mag, double sgn) {
   return ::copysign(mag, sgn);
 }
+/// a * b rounded to nearest, never contracted with a following addition into a fused
+/// multiply-add (on a CUDA device __fmul_rn / __dmul_rn; on the host a plain product, which
+/// C++ contracts at most within one expression). For a value computed in several places that
+/// must have the same bits in each, whatever the code around it.
+ALFVEN_HOST_DEVICE ALFVEN_INLINE float mul_rn(float a, float b) {
+#if defined(__CUDA_ARCH__)
+  return __fmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
+ALFVEN_HOST_DEVICE ALFVEN_INLINE double mul_rn(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
+}
 /// Larger of a and b (b if they compare equal or a is NaN).
 template <typename T>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE T max(T a, T b) {

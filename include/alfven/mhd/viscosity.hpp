@@ -56,7 +56,7 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE Real viscous_flux(Real u_l, Real u_r, Real du_l
   const Real r = math::min(Real(1), (face_r - face_l) / d);
   const Real phi =
       (Real(0.5) + math::copysign(Real(0.5), r)) * math::max(Real(0), Real(1) + h * (r - Real(1)));
-  return Real(-0.5) * c_f * phi * (face_r - face_l);
+  return math::mul_rn(Real(-0.5) * c_f * phi, face_r - face_l);
 }
 
 /// Characteristic speed c = cs_fac c_s + vv_fac |v| + ca_fac c_a of every cell (ghosts
@@ -83,21 +83,24 @@ template <typename Real>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE Real diffused_quantity(const CellAccess<const Real>& in, long c,
                                                         Real rho, int n) {
   if (n == 0) return rho;
-  if (n <= 3) return rho * in(c, velocity_x + n - 1);
+  if (n <= 3) return math::mul_rn(rho, in(c, velocity_x + n - 1));
   if (n <= 6) return in(c, magnetic_field_x + n - 4);
   if (n == 7) return in(c, psi);
-  return rho * in(c, internal_energy);
+  return math::mul_rn(rho, in(c, internal_energy));
 }
 
 /// The viscous update along one axis: reads q, writes qn. Run over
 /// viscosity_runs(grid, axis, run): along `axis` an index counts runs of `run` consecutive
 /// cells, which one thread updates in order, so that each face flux and each slope is computed
 /// once per run instead of twice and three times per cell. Per cell and quantity that is
-/// (run + 1) / run fluxes, (run + 2) / run slopes and (run + 4) / run stencil loads, against 2,
-/// 3 and 5 with runs of one cell. Stepping from c to c + 1, a thread keeps for each of the nine
-/// quantities u_c, u_{c+1}, the slope at c and the flux at c - 1/2. Each face's flux has the
-/// same operands and operations whatever the run, so every run length gives the same bits
-/// (tested). With `floored`, each updated cell is then floored as FlooredKernel does.
+/// (run + 1) / run fluxes and (run + 2) / run slopes, against 2 and 3 with runs of one cell.
+/// Stepping from c to c + 1, a thread keeps for each of the nine quantities the slope at c and
+/// the flux at c - 1/2, and reads u_c, u_{c+1} (from cache) and u_{c+2}: keeping u_c and u_{c+1}
+/// too spilled registers on the H200. The products rho v, rho e and each flux are rounded
+/// (math::mul_rn), so a face's flux has the same bits whichever run computes it: every run
+/// length gives the same bits, on the host and on a device (tested). With `floored`, each
+/// updated cell is then floored as FlooredKernel does. Launch bounds: 1024 resident threads
+/// (64 registers) in float, 512 (128) in double, the fastest on the H200 (docs/performance.md).
 template <typename Real>
 struct ViscosityKernel {
   using launch_settings = LaunchSettings<256, sizeof(Real) == 4 ? 1024 : 512>;
@@ -115,16 +118,15 @@ struct ViscosityKernel {
   EquationOfState<Real> eos{};  ///< the floors' equation of state (when `floored`)
 
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
-    int cell[3] = {i, j, k};
-    const int first = 2 + (cell[axis] - 2) * run;
+    const int index = axis == 0 ? i : (axis == 1 ? j : k);  // of the run along `axis`
+    const int first = 2 + (index - 2) * run;
     const int count = math::min(run, end - first);
-    cell[axis] = first;
     const CellAccess<const Real> in(q);
     const CellAccess<Real> out(qn);
     const long s = stride;
-    long c = speed.index(cell[0], cell[1], cell[2]);
-    // The state at c = first: u_c, u_{c+1}, the slope at c and the flux at c - 1/2.
-    Real u0[9], u1[9], slope[9], flux[9];
+    long c = speed.index(i, j, k) + long(first - index) * s;
+    // The state at c = first: the slope at c and the flux at c - 1/2 of each quantity.
+    Real slope[9], flux[9];
     Real sp0 = speed[c], sp1 = speed[c + s];
     {
       Real rho[4];
@@ -136,26 +138,24 @@ struct ViscosityKernel {
         const Real slope_dw = limited_slope(u[0], u[1], u[2], eps);
         slope[n] = limited_slope(u[1], u[2], u[3], eps);
         flux[n] = viscous_flux(u[1], u[2], slope_dw, slope[n], cf, h);
-        u0[n] = u[2];
-        u1[n] = u[3];
       }
     }
     for (int m = 0; m < count; ++m, c += s) {
-      // u_new = u - dt/dx (F_{c+1/2} - F_{c-1/2}); then step the state to c + 1.
+      // u_new = u - dt/dx (F_{c+1/2} - F_{c-1/2}); then step the state to c + 1. u_c and
+      // u_{c+1} are read again (from cache) rather than kept: fewer registers.
       const Real cf = Real(0.5) * (sp0 + sp1);
-      const long c2 = c + 2 * s;
-      const Real rho2 = in(c2, density);
+      const Real rho0 = in(c, density), rho1 = in(c + s, density), rho2 = in(c + 2 * s, density);
       Real res[9];
       for (int n = 0; n < 9; ++n) {
-        const Real u2 = diffused_quantity(in, c2, rho2, n);
-        const Real slope1 = limited_slope(u0[n], u1[n], u2, eps);
-        const Real flux1 = viscous_flux(u0[n], u1[n], slope[n], slope1, cf, h);
+        const Real u0 = diffused_quantity(in, c, rho0, n);
+        const Real u1 = diffused_quantity(in, c + s, rho1, n);
+        const Real u2 = diffused_quantity(in, c + 2 * s, rho2, n);
+        const Real slope1 = limited_slope(u0, u1, u2, eps);
+        const Real flux1 = viscous_flux(u0, u1, slope[n], slope1, cf, h);
         const Real du = (flux1 - flux[n]) * dt_over_dx;
-        res[n] = n == 8 ? du : u0[n] - du;
+        res[n] = n == 8 ? du : u0 - du;
         flux[n] = flux1;
         slope[n] = slope1;
-        u0[n] = u1[n];
-        u1[n] = u2;
       }
       Primitive<Real> r;
       r.rho = res[0];
@@ -168,7 +168,7 @@ struct ViscosityKernel {
       out.store(c, r);
       if (floored) floors.apply(out, c, eos);
       sp0 = sp1;
-      sp1 = speed[c2];
+      sp1 = speed[c + 2 * s];
     }
   }
 };
@@ -193,13 +193,13 @@ inline Range3D viscosity_runs(const Grid& g, int axis, int run) {
 }
 
 /// Cells a thread of the viscous update takes along `axis` (ViscosityKernel::run) on a backend.
-/// On a GPU, runs of 4 along x (a warp's loads then span 4 cache lines, each used over 4 steps)
-/// and of 8 along y and z (loads coalesced along x); the host takes runs of 8 on every axis
-/// (docs/performance.md).
+/// On a GPU, runs of 2 along x (a warp's loads then span 2 cache lines, each used over 2 steps)
+/// and of 8 along y and z (loads coalesced along x), the fastest of those swept on the H200
+/// (docs/performance.md); the host takes runs of 8 on every axis.
 template <typename Backend>
 int viscosity_run_length(int axis) {
   if (std::is_same<Backend, backend::Host>::value) return 8;
-  return axis == 0 ? 4 : 8;
+  return axis == 0 ? 2 : 8;
 }
 
 }  // namespace mhd
