@@ -2,6 +2,7 @@
 // update of a rough state against the formula cell by cell, for every run length.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 
 #include "alfven/core/core.hpp"
@@ -60,6 +61,15 @@ void fill_rough_state(const Grid& g, Fields<double, Host>& q, Array3D<double, Ho
       }
 }
 
+// A 9 x 7 x 5 grid (margin 2) holding fill_rough_state.
+struct RoughCase {
+  Grid g = make_grid(9, 7, 5, std::array<double, 3>{0, 0, 0}.data(),
+                     std::array<double, 3>{1, 1, 1}.data(), 2);
+  Fields<double, Host> q{g};
+  Array3D<double, Host> speed{g.total[0], g.total[1], g.total[2]};
+  RoughCase() { fill_rough_state(g, q, speed); }
+};
+
 // The viscous update along `axis` with runs of `run` cells into a copy of `sentinel`.
 Fields<double, Host> viscous_update(const Grid& g, const Fields<double, Host>& q,
                                     const Array3D<double, Host>& speed, int axis, int run,
@@ -83,11 +93,11 @@ Fields<double, Host> viscous_update(const Grid& g, const Fields<double, Host>& q
 // file's formula (limited_slope, viscous_flux on the five-point stencil), computed here cell by
 // cell; the cells outside the range are not touched.
 TEST(Viscosity, UpdateIsTheFluxDifferenceOfEveryCell) {
-  const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-  const Grid g = make_grid(9, 7, 5, lo, hi, 2);
-  Fields<double, Host> q(g), sentinel(g);
-  Array3D<double, Host> speed(g.total[0], g.total[1], g.total[2]);
-  fill_rough_state(g, q, speed);
+  const RoughCase rough;
+  const Grid& g = rough.g;
+  const Fields<double, Host>& q = rough.q;
+  const Array3D<double, Host>& speed = rough.speed;
+  Fields<double, Host> sentinel(g);
   for (int k = 0; k < g.total[2]; ++k)
     for (int j = 0; j < g.total[1]; ++j)
       for (int i = 0; i < g.total[0]; ++i)
@@ -159,11 +169,11 @@ TEST(Viscosity, UpdateIsTheFluxDifferenceOfEveryCell) {
 // 3, 4 and 8 cells and one run spanning the axis give the same bits, the last run of an axis
 // whose length is no multiple of the run included (9, 7 and 5 updated cells).
 TEST(Viscosity, EveryRunLengthGivesTheSameBits) {
-  const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-  const Grid g = make_grid(9, 7, 5, lo, hi, 2);
-  Fields<double, Host> q(g), sentinel(g);
-  Array3D<double, Host> speed(g.total[0], g.total[1], g.total[2]);
-  fill_rough_state(g, q, speed);
+  const RoughCase rough;
+  const Grid& g = rough.g;
+  const Fields<double, Host>& q = rough.q;
+  const Array3D<double, Host>& speed = rough.speed;
+  Fields<double, Host> sentinel(g);
   sentinel.copy_from(q);
   for (int axis = 0; axis < 3; ++axis) {
     const Fields<double, Host> ref = viscous_update(g, q, speed, axis, 1, sentinel);
@@ -182,11 +192,11 @@ TEST(Viscosity, EveryRunLengthGivesTheSameBits) {
 // With floors set, the kernel floors each cell it updated, as FlooredKernel does after a cell
 // kernel: the result is that of the unfloored update followed by Floors::apply.
 TEST(Viscosity, FlooredUpdateIsTheUpdateThenTheFloors) {
-  const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-  const Grid g = make_grid(9, 7, 5, lo, hi, 2);
-  Fields<double, Host> q(g), sentinel(g);
-  Array3D<double, Host> speed(g.total[0], g.total[1], g.total[2]);
-  fill_rough_state(g, q, speed);
+  const RoughCase rough;
+  const Grid& g = rough.g;
+  const Fields<double, Host>& q = rough.q;
+  const Array3D<double, Host>& speed = rough.speed;
+  Fields<double, Host> sentinel(g);
   sentinel.copy_from(q);
   const double floor = 1.2;  // between the smallest and the largest density
   const Fields<double, Host> plain = viscous_update(g, q, speed, 1, 4, sentinel);
