@@ -92,7 +92,6 @@ void bench_case(int n, const char* backend_name, const std::string& stage,
     solver.set_bodies(bodies, init);
     device_synchronize();
     setup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - s0).count();
-    solver.set_refresh_after_fill(solver.bodies().touches_block_faces());
   }
   solver.set_state(init);
   auto one_step = [&]() { solver.advance(solver.compute_time_step().dt); };

@@ -188,8 +188,12 @@ void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial)
       comm_->min(solver_->embedded_error().empty() ? LONG_MAX : long(comm_->rank()));
   if (failing != LONG_MAX)
     throw Error(config_.source + ": " + comm_->broadcast(solver_->embedded_error(), int(failing)));
-  // Refill the ghost layers after the bodies' cells where those reach a face of any block.
-  solver_->set_refresh_after_fill(comm_->max(solver_->embedded_touches_faces() ? 1.0 : 0.0) > 0);
+  // Every rank refreshes the ghost layers alike: as deep as any rank's image stencils read, and
+  // again after the bodies' cells where those reach a face of any block.
+  const BodyReach reach = solver_->embedded_reach();
+  solver_->set_body_reach(
+      {int(comm_->max(double(reach.layers_read))), int(comm_->min(long(reach.face_distance)))});
+  grid_ = solver_->grid();  // with the halo depth the solver keeps
   ghost_cells_ = long(comm_->sum(double(local.ghost)));
   nearest_fluid_cells_ = long(comm_->sum(double(local.nearest_fluid)));
   solid_cells_ = long(solid);

@@ -200,7 +200,13 @@ TEST(EmbeddedBodies, RestartIsBitwise) {
   straight.copy_state_to(a);
   resumed.copy_state_to(b);
   EXPECT_EQ(resumed.time(), straight.time());
-  for (long n = 0; n < a.array().size(); ++n) ASSERT_EQ(a.array()[n], b.array()[n]) << n;
+  // The interior and the ghost layers the run keeps current (grid.halo_depth; the layers beyond
+  // keep what each run started with).
+  for (int v = 0; v < num_vars; ++v)
+    for (int j = g.margin[1] - g.halo_depth[1]; j < g.margin[1] + g.n[1] + g.halo_depth[1]; ++j)
+      for (int i = g.margin[0] - g.halo_depth[0]; i < g.margin[0] + g.n[0] + g.halo_depth[0]; ++i)
+        ASSERT_EQ(a(i, j, 0, v), b(i, j, 0, v)) << i << " " << j << " var " << v;
+  EXPECT_LT(g.halo_depth[0], g.margin[0]);  // the cylinder's stencils stay near the interior
 }
 
 // Stokes' first problem: gas moving at U along a no-slip wall at rest (a body filling y < 0, its

@@ -61,8 +61,18 @@ struct BoundaryConditions {
   }
 };
 
-/// Number of ghost cells of both faces of `axis` (0 on an inactive axis), device-callable.
+/// Number of ghost cells a refresh fills on both faces of `axis`: its grid.halo_depth layers on
+/// each side over the full extent of the other axes (0 on an inactive axis), device-callable.
 ALFVEN_HOST_DEVICE inline long boundary_cells_of(const Grid& g, int axis) {
+  long n = 2L * g.halo_depth[axis];
+  for (int a = 0; a < 3; ++a)
+    if (a != axis) n *= g.total[a];
+  return n;
+}
+
+/// Number of ghost cells of both faces of `axis` in all `margin` layers (what a bc_fixed face
+/// stores: gather_boundary_slab).
+ALFVEN_HOST_DEVICE inline long margin_cells_of(const Grid& g, int axis) {
   long n = 2L * g.margin[axis];
   for (int a = 0; a < 3; ++a)
     if (a != axis) n *= g.total[a];
@@ -71,25 +81,38 @@ ALFVEN_HOST_DEVICE inline long boundary_cells_of(const Grid& g, int axis) {
 
 /// The ghost cell of slab index n (0 <= n < boundary_cells(grid, axis)) of the two faces of
 /// `axis`: its (i, j, k) in idx, and whether it lies at the upper face. Slab indices run x
-/// fastest over the 2 margin layers of the axis and the full extent of the others.
+/// fastest over the 2 halo_depth layers of the axis (the lower face's [m - d, m), then the upper
+/// face's [m + n, m + n + d)) and the full extent of the others.
 ALFVEN_HOST_DEVICE inline bool boundary_ghost_cell(const Grid& grid, int axis, long n, int idx[3]) {
-  const int m = grid.margin[axis];
+  const int depth = grid.halo_depth[axis];
   int ext[3] = {grid.total[0], grid.total[1], grid.total[2]};
-  ext[axis] = 2 * m;
+  ext[axis] = 2 * depth;
   idx[0] = int(n % ext[0]);
   const long rest = n / ext[0];
   idx[1] = int(rest % ext[1]);
   idx[2] = int(rest / ext[1]);
-  const bool upper = idx[axis] >= m;
-  if (upper) idx[axis] += grid.n[axis];
+  const bool upper = idx[axis] >= depth;
+  idx[axis] += grid.margin[axis] - depth + (upper ? grid.n[axis] : 0);
   return upper;
+}
+
+/// Index of ghost cell idx of `axis` in the slab of all `margin` layers of both faces (x
+/// fastest, the lower face's layers [0, m) before the upper face's [m + n, 2m + n)): the layout
+/// of gather_boundary_slab.
+ALFVEN_HOST_DEVICE inline long margin_slab_index(const Grid& grid, int axis, const int idx[3]) {
+  int ext[3] = {grid.total[0], grid.total[1], grid.total[2]};
+  ext[axis] = 2 * grid.margin[axis];
+  int id[3] = {idx[0], idx[1], idx[2]};
+  if (id[axis] >= grid.margin[axis]) id[axis] -= grid.n[axis];
+  return id[0] + long(ext[0]) * (id[1] + long(ext[1]) * id[2]);
 }
 
 /// Fills the ghost cells of both faces of one axis; run with for_each over
 /// Range1D{0, boundary_cells(grid, axis)}. One launch per axis, with consecutive indices on
 /// consecutive memory (x fastest), so that a GPU warp works on neighbouring cells even for the
-/// x faces, whose slabs are only 2 margin cells wide. `fixed` (needed when a face of the axis
-/// has bc_fixed) holds the initial values of the slab: fixed[n + boundary_cells * v].
+/// x faces, whose slabs are only 2 halo_depth cells wide. `fixed` (needed when a face of the axis
+/// has bc_fixed) holds the initial values of all margin layers (gather_boundary_slab):
+/// fixed[margin_slab_index + margin_cells_of * v].
 template <typename Real>
 struct BoundaryKernel {
   FieldsView<Real> q;
@@ -113,7 +136,8 @@ struct BoundaryKernel {
     for (int v = 0; v < num_vars; ++v) {
       const int kind = bc.code[face][v];
       if (kind == bc_fixed) {
-        q(idx[0], idx[1], idx[2], v) = fixed[n + boundary_cells_of(grid, axis) * v];
+        q(idx[0], idx[1], idx[2], v) =
+            fixed[margin_slab_index(grid, axis, idx) + margin_cells_of(grid, axis) * v];
         continue;
       }
       int s;
@@ -144,15 +168,18 @@ inline bool has_fixed_face(const BoundaryConditions& bc, int axis) {
   return false;
 }
 
-/// The slab of initial ghost values of `axis` that bc_fixed faces keep: out[n + cells * v] for
-/// slab index n (boundary_ghost_cell), from host fields of the block's initial state.
+/// The slab of initial ghost values of `axis` that bc_fixed faces keep, all margin layers
+/// whatever grid.halo_depth: out[n + cells * v] for slab index n (margin_slab_index) and cells =
+/// margin_cells_of(grid, axis), from host fields of the block's initial state.
 template <typename Real>
 void gather_boundary_slab(const Grid& grid, int axis, const ConstFieldsView<Real>& initial,
                           Real* out) {
-  const long cells = boundary_cells_of(grid, axis);
+  Grid all = grid;
+  all.halo_depth[axis] = grid.margin[axis];  // boundary_ghost_cell over every layer
+  const long cells = margin_cells_of(grid, axis);
   for (long n = 0; n < cells; ++n) {
     int idx[3];
-    boundary_ghost_cell(grid, axis, n, idx);
+    boundary_ghost_cell(all, axis, n, idx);
     for (int v = 0; v < num_vars; ++v) out[n + cells * v] = initial(idx[0], idx[1], idx[2], v);
   }
 }

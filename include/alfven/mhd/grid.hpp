@@ -22,9 +22,14 @@ struct Grid {
   int offset[3] = {0, 0, 0};    ///< global index of this block's first interior cell
   int margin[3] = {0, 0, 0};    ///< ghost cells on each side (0 on inactive axes)
   int total[3] = {1, 1, 1};     ///< n + 2 margin
-  double lo[3] = {0, 0, 0};     ///< domain lower corner (whole domain), length units
-  double hi[3] = {1, 1, 1};     ///< domain upper corner
-  double d[3] = {1, 1, 1};      ///< cell spacing (hi - lo) / global_n
+  /// Ghost layers that each refresh (boundary conditions, halo exchange) keeps current, per side
+  /// (<= margin; margin unless Solver::set_body_reach lowers it: a run with bodies allocates
+  /// embedded_image_reach layers but refreshes only as many as its image points read, at least
+  /// the scheme's 2). The layers beyond keep the values the state was set with.
+  int halo_depth[3] = {0, 0, 0};
+  double lo[3] = {0, 0, 0};  ///< domain lower corner (whole domain), length units
+  double hi[3] = {1, 1, 1};  ///< domain upper corner
+  double d[3] = {1, 1, 1};   ///< cell spacing (hi - lo) / global_n
 
   /// True when axis a has more than one cell in the whole domain.
   ALFVEN_HOST_DEVICE bool active(int a) const { return global_n[a] > 1; }
@@ -88,6 +93,7 @@ inline Grid make_grid(int nx, int ny, int nz, const double lo[3], const double h
       g.margin[a] = margin;
     }
     g.total[a] = g.n[a] + 2 * g.margin[a];
+    g.halo_depth[a] = g.margin[a];
   }
   return g;
 }

@@ -1,10 +1,10 @@
 /// @file halo.hpp
 /// @brief Packing and unpacking the halo layers exchanged between neighbouring blocks.
 ///
-/// A buffer holds the `margin` layers next to one face, nine variables, as
-/// buf[cell + cells * var] with cells ordered x fastest over the slab (the slab is `margin`
-/// thick along the axis and spans the full extent, ghosts included, of the other axes, so that
-/// exchanging axis by axis, x then y then z, also fills edge and corner ghost cells).
+/// A buffer holds the grid.halo_depth layers next to one face (margin unless lowered), nine
+/// variables, as buf[cell + cells * var] with cells ordered x fastest over the slab (the slab is
+/// halo_depth thick along the axis and spans the full extent, ghosts included, of the other axes,
+/// so that exchanging axis by axis, x then y then z, also fills edge and corner ghost cells).
 /// HaloExchange (halo_exchange.hpp) launches these kernels and moves the buffers between blocks.
 #pragma once
 
@@ -16,19 +16,19 @@
 namespace alfven {
 namespace mhd {
 
-/// Number of cells in one halo slab of `axis`.
+/// Number of cells in one halo slab of `axis` (grid.halo_depth layers).
 ALFVEN_HOST_DEVICE inline long halo_cells(const Grid& g, int axis) {
-  long n = g.margin[axis];
+  long n = g.halo_depth[axis];
   for (int a = 0; a < 3; ++a)
     if (a != axis) n *= g.total[a];
   return n;
 }
 
 namespace detail {
-// (i, j, k) of slab cell n, with the layer index (0 .. margin-1) along `axis`.
+// (i, j, k) of slab cell n, with the layer index (0 .. halo_depth-1) along `axis`.
 ALFVEN_HOST_DEVICE inline void slab_index(const Grid& g, int axis, long n, int idx[3]) {
   int ext[3] = {g.total[0], g.total[1], g.total[2]};
-  ext[axis] = g.margin[axis];
+  ext[axis] = g.halo_depth[axis];
   idx[0] = int(n % ext[0]);
   const long rest = n / ext[0];
   idx[1] = int(rest % ext[1]);
@@ -47,8 +47,8 @@ struct HaloPackKernel {
   ALFVEN_HOST_DEVICE void operator()(long n) const {
     int idx[3];
     detail::slab_index(grid, axis, n, idx);
-    const int m = grid.margin[axis];
-    idx[axis] += side == 0 ? m : grid.n[axis];
+    const int m = grid.margin[axis];  // interior layers [m, m + d) and [m + n - d, m + n)
+    idx[axis] += side == 0 ? m : m + grid.n[axis] - grid.halo_depth[axis];
     const long cells = halo_cells(grid, axis);
     for (int v = 0; v < num_vars; ++v) buf[n + cells * v] = q(idx[0], idx[1], idx[2], v);
   }
@@ -65,7 +65,9 @@ struct HaloUnpackKernel {
   ALFVEN_HOST_DEVICE void operator()(long n) const {
     int idx[3];
     detail::slab_index(grid, axis, n, idx);
-    if (side == 1) idx[axis] += grid.margin[axis] + grid.n[axis];
+    // ghost layers [m - d, m) and [m + n, m + n + d)
+    idx[axis] +=
+        side == 0 ? grid.margin[axis] - grid.halo_depth[axis] : grid.margin[axis] + grid.n[axis];
     const long cells = halo_cells(grid, axis);
     for (int v = 0; v < num_vars; ++v) q(idx[0], idx[1], idx[2], v) = buf[n + cells * v];
   }

@@ -94,6 +94,23 @@ class HaloExchange {
     exchange_halo(f, axis, nullptr);
   }
 
+  /// From now on exchanges only grid.halo_depth = depth[a] layers along each axis a (the
+  /// neighbours must do the same). Throws alfven::Error when a depth exceeds the margin or lies
+  /// below 2 on an active axis, or after the first exchange (the node's shared staging is sized
+  /// by it).
+  void set_halo_depth(const int depth[3]) {
+    for (int a = 0; a < 3; ++a) {
+      ALFVEN_REQUIRE(halo_send_[a][0].size() == 0 && halo_send_[a][1].size() == 0,
+                     "HaloExchange::set_halo_depth: called after the first exchange");
+      const int d = grid_.active(a) ? depth[a] : 0;
+      ALFVEN_REQUIRE(d <= grid_.margin[a] && (!grid_.active(a) || d >= 2),
+                     "HaloExchange::set_halo_depth: depth " << depth[a] << " along "
+                                                            << "xyz"[a] << " must lie in [2, "
+                                                            << grid_.margin[a] << "]");
+      grid_.halo_depth[a] = d;
+    }
+  }
+
   /// The axis whose exchange can overlap a kernel run over `range`, or -1: the first active axis,
   /// when it is exchanged, the fields are on a device, the overlap switch is on, `range` spans the
   /// block's interior along it ([m, m + n) with margin m and n interior cells) and n > 2m (so that

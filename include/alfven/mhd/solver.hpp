@@ -15,6 +15,7 @@
 /// profiling; the solver only says which axis to exchange and which kernel may overlap it.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -86,24 +87,49 @@ class Solver {
   const Fields<Real, Backend>& state() const { return q_; }
 
   /// Replaces the state by `src` (any backend) and fills the ghost cells (and the cells of
-  /// embedded bodies).
+  /// embedded bodies). Ghost layers beyond grid().halo_depth keep src's values from then on, in
+  /// the state and in the stages' work fields alike.
   template <typename B>
   void set_state(const Fields<Real, B>& src) {
     q_.copy_from(src);
     refresh(q_);
+    qa_.copy_from(q_);  // the work fields become the state in turn: no unset ghost layer in any
+    qr_.copy_from(q_);
   }
 
   /// Makes `bodies` embedded boundaries of this block (embedded/embedded_boundary.hpp): the
   /// ghost-cell tables are built now, with `initial` (the block's initial state on the host, ghost
-  /// cells included) as the state solid cells keep. Call before set_state. `refresh_after_fill`:
-  /// whether some cell the bodies set lies within `margin` of a face of some block, on any rank
-  /// (EmbeddedBoundary::touches_block_faces reduced over ranks); the ghost layers are then filled
-  /// again after the bodies' cells, so that every decomposition gives the same values.
+  /// cells included) as the state solid cells keep, and the refreshes are set from this block's
+  /// bodies alone (set_body_reach(bodies().reach())). Call before set_state; on several ranks call
+  /// set_body_reach with every rank's answer combined afterwards.
   void set_bodies(const std::vector<Body>& bodies, const Fields<Real, backend::Host>& initial) {
     bodies_.build(grid_, bodies, initial);
+    set_body_reach(bodies_.reach());
   }
-  /// See set_bodies.
-  void set_refresh_after_fill(bool refresh) { refresh_after_fill_ = refresh; }
+  /// Sets the refreshes of a run with bodies from `reach`: this block's bodies().reach(), or on
+  /// several ranks the combination (BodyReach::combined) of every rank's, so that all refresh
+  /// alike and every decomposition gives the same values. The ghost layers refreshed
+  /// (grid.halo_depth) are the scheme's 2, or as many as the image stencils read; the ghost
+  /// layers are filled again after the bodies' cells when one of those lies within that depth of
+  /// a face of some block; and the artificial viscosity refreshes every axis after each of its
+  /// passes only when image stencils read ghost layers. Call before set_state; nothing without
+  /// bodies. Throws alfven::Error when reach.layers_read exceeds grid.margin.
+  void set_body_reach(const BodyReach& reach) {
+    if (!bodies_.active()) return;
+    const int depth = std::max(embedded_stencil_reach, reach.layers_read);
+    int depths[3];
+    for (int a = 0; a < 3; ++a) {
+      ALFVEN_REQUIRE(!grid_.active(a) || depth <= grid_.margin[a],
+                     "the bodies' image stencils read " << reach.layers_read
+                                                        << " ghost layers, more than grid.margin ("
+                                                        << grid_.margin[a] << ")");
+      depths[a] = grid_.active(a) ? depth : 0;
+      grid_.halo_depth[a] = depths[a];
+    }
+    halo_.set_halo_depth(depths);
+    refresh_after_fill_ = reach.face_distance < depth;
+    stencils_read_halo_ = reach.layers_read > 0;
+  }
 
   /// Keeps the ghost values of `initial` (the block's initial state on the host, ghost cells
   /// included) for the faces whose boundary kind is bc_fixed. Call before set_state; without
@@ -356,8 +382,9 @@ class Solver {
   // with apply_boundaries), each later pass refreshes its own axis, and after the last one every
   // axis is refreshed. The result, ghost cells included, is that of refreshing every axis after
   // every pass, with fewer halo exchanges (5 per step instead of 7 for a split along x).
-  // With embedded bodies every pass is followed by a full refresh and the bodies' cells: the
-  // image points of the bodies' ghost cells read neighbours along every axis.
+  // With embedded bodies each pass is followed by the bodies' cells (their image points read
+  // neighbours along every axis): when those image points read only interior cells
+  // (set_body_reach), directly, else after a refresh of every axis.
   void apply_artificial_viscosity(Real dt) {
     // The characteristic speed is taken once, from the state after the stages (as MISO does).
     const CharacteristicSpeedKernel<Real> ck{
@@ -369,7 +396,7 @@ class Solver {
     bool first = true;
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis)) continue;
-      if (!first && !bodies_.active()) refresh_axis(q_, axis);
+      if (!first && !stencils_read_halo_) refresh_axis(q_, axis);
       first = false;
       // Runs of cells along the axis (viscosity_run_length); single cells along an axis whose
       // halo exchange is overlapped with the pass, which computes its face layers first.
@@ -390,10 +417,12 @@ class Solver {
       vk.floors = floors_;
       vk.eos = eos_;
       const Range3D runs = viscosity_runs(grid_, axis, run);
-      if (axis == last || bodies_.active())
-        run_and_refresh_cells(runs, vk, qr_);  // the last pass: every axis; floors in vk
-      else
+      if (axis == last || stencils_read_halo_) {
+        run_and_refresh_cells(runs, vk, qr_);  // every axis and the bodies; floors in vk
+      } else {
         for_each(Backend{}, runs, vk);
+        bodies_.apply(qr_);  // image stencils on interior cells only, all current
+      }
       q_.swap(qr_);
     }
   }
@@ -403,7 +432,8 @@ class Solver {
   Source source_;
   HaloExchange<Real, Backend> halo_;        // ghost cells shared with other blocks
   EmbeddedBoundary<Real, Backend> bodies_;  // embedded bodies (none by default)
-  bool refresh_after_fill_ = false;
+  bool refresh_after_fill_ = false;  // ghost layers again after the bodies' cells (set_body_reach)
+  bool stencils_read_halo_ = false;  // image stencils read ghost layers (set_body_reach)
   Array1D<Real, Backend> fixed_slab_[3];      // initial ghost values of bc_fixed faces, per axis
   EosTableStorage<Real, Backend> eos_table_;  // eos.table on this backend (none: ideal gas)
   EquationOfState<Real> eos_{};

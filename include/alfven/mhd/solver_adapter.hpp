@@ -19,6 +19,7 @@ class SolverAdapter final : public SolverInterface<Real> {
     if (p.radiation.enabled)
       radiation_ = std::make_unique<RadiationCoupling<Real, Backend>>(g, p.radiation, c);
   }
+  const Grid& grid() const override { return solver_.grid(); }
   void set_state(const Fields<Real, backend::Host>& host) override { solver_.set_state(host); }
   void get_state(Fields<Real, backend::Host>& host) const override {
     host.copy_from(solver_.state());
@@ -61,10 +62,10 @@ class SolverAdapter final : public SolverInterface<Real> {
   void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) override {
     solver_.set_fixed_boundaries(initial);
   }
-  void set_refresh_after_fill(bool refresh) override { solver_.set_refresh_after_fill(refresh); }
+  void set_body_reach(const BodyReach& reach) override { solver_.set_body_reach(reach); }
   EmbeddedCounts embedded_counts() const override { return solver_.bodies().counts(); }
   std::string embedded_error() const override { return solver_.bodies().error(); }
-  bool embedded_touches_faces() const override { return solver_.bodies().touches_block_faces(); }
+  BodyReach embedded_reach() const override { return solver_.bodies().reach(); }
   void get_signed_distance(Array3D<Real>& host) const override {
     if (solver_.bodies().active()) host.copy_from(solver_.bodies().signed_distance());
   }

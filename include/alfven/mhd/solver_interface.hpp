@@ -49,6 +49,9 @@ template <typename Real>
 class SolverInterface {
  public:
   virtual ~SolverInterface() = default;
+  /// The block as the solver refreshes it: the grid it was built with, and grid.halo_depth as
+  /// set_body_reach chose (the ghost layers kept current).
+  virtual const Grid& grid() const = 0;
   /// Copies a host state (ghost cells included) in and fills the ghost cells.
   virtual void set_state(const Fields<Real, backend::Host>& host) = 0;
   /// Copies the current state (ghost cells included) out to host memory.
@@ -82,14 +85,14 @@ class SolverInterface {
                           const Fields<Real, backend::Host>& initial) = 0;
   /// Keeps the initial ghost values of bc_fixed faces (see Solver::set_fixed_boundaries).
   virtual void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) = 0;
-  /// See Solver::set_refresh_after_fill.
-  virtual void set_refresh_after_fill(bool refresh) = 0;
+  /// Sets the refreshes from every rank's reach combined (see Solver::set_body_reach).
+  virtual void set_body_reach(const BodyReach& reach) = 0;
   /// This block's cell counts of the bodies (EmbeddedBoundary::counts).
   virtual EmbeddedCounts embedded_counts() const = 0;
   /// Empty, or why a body's ghost cell has no image point (EmbeddedBoundary::error).
   virtual std::string embedded_error() const = 0;
-  /// Whether the bodies' cells reach within `margin` of this block's faces.
-  virtual bool embedded_touches_faces() const = 0;
+  /// How far this block's bodies reach towards its faces (EmbeddedBoundary::reach).
+  virtual BodyReach embedded_reach() const = 0;
   /// Copies the signed distance to the nearest body (ghost cells included) into `host`, which
   /// must have the block's extents (total[0], total[1], total[2]); no-op without bodies.
   virtual void get_signed_distance(Array3D<Real>& host) const = 0;

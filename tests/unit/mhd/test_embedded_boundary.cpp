@@ -49,7 +49,7 @@ TEST(EmbeddedBoundary, GridAlignedWallClassifiesRowsExactly) {
   EXPECT_EQ(eb.counts().solid, 8 * 16);
   EXPECT_EQ(eb.counts().ghost, 2 * 16);
   EXPECT_EQ(eb.counts().fixed, 6 * 16);
-  EXPECT_TRUE(eb.touches_block_faces());  // the wall runs into the x faces
+  EXPECT_EQ(eb.reach().face_distance, 0);  // the wall runs into the x faces
 }
 
 // Uniform flow along the wall: v_n = 0, so every ghost cell gets the fluid state exactly
@@ -102,7 +102,10 @@ TEST(EmbeddedBoundary, SphereGhostCellsHaveRadialNormalsAndConvexWeights) {
   const double area = M_PI * 0.2 * 0.2 * 48 * 48;  // cells inside, about
   EXPECT_NEAR(double(eb.counts().solid), area, 0.05 * area);
   EXPECT_GT(eb.counts().ghost, 0);
-  EXPECT_FALSE(eb.touches_block_faces());
+  // Solid cells lie within 0.2 of the centre: (i + 1/2)/48 in [0.3, 0.7] for i = 14 .. 33 (the
+  // rows next to the centre), 14 cells from either face; the image points fall inside.
+  EXPECT_EQ(eb.reach().face_distance, 14);
+  EXPECT_EQ(eb.reach().layers_read, 0);
   for (const auto& c : eb.ghost_cells()) {
     const int i = int(c.cell % g.total[0]), j = int(c.cell / g.total[0]);
     const double dx = g.centre(0, i) - 0.5, dy = g.centre(1, j) - 0.5, r = std::hypot(dx, dy);

@@ -296,6 +296,50 @@ TEST(HaloExchange, OverlappedExchangeEqualsKernelThenExchange) {
   }
 }
 
+// With a halo depth below the margin (a run with bodies whose image points stay near the
+// interior) the exchange and the boundary kernel fill exactly that many layers: those equal one
+// block's full fill, the layers beyond keep the NaN nothing wrote.
+TEST(HaloExchange, AShallowHaloDepthFillsThatManyLayersOnly) {
+  const double lo[3] = {0, 0, 0}, hi[3] = {1, 0.75, 0.5};
+  const Grid global = make_grid(12, 8, 6, lo, hi, 3);
+  const SchemeParameters p;  // periodic on every face
+  Fields<double, backend::Host> ref = interior_only(global);
+  Solver<double, backend::Host> whole(global, p);
+  whole.apply_boundaries(ref);
+  const bool periodic[3] = {true, true, true};
+  const int dims[3] = {2, 2, 1};
+  run_blocks(dims, periodic, [&](const Communicator& comm) {
+    Grid g = comm.local_grid(global);
+    const int depth[3] = {2, 2, 2};
+    HaloExchange<double, backend::Host> halo(g, &comm);
+    halo.set_halo_depth(depth);
+    for (int a = 0; a < 3; ++a) g.halo_depth[a] = 2;
+    Fields<double, backend::Host> f = interior_only(g);
+    for (int axis = 0; axis < 3; ++axis) {
+      if (halo.exchanges(axis)) {
+        halo.exchange(f, axis);
+        continue;
+      }
+      for_each(backend::Host{}, Range1D{0, boundary_cells(g, axis)},
+               BoundaryKernel<double>{f.view(), g, p.boundaries, axis});
+    }
+    EXPECT_THROW(halo.set_halo_depth(depth), Error);  // after the first exchange
+    for (int var = 0; var < num_vars; ++var)
+      for (int k = 0; k < g.total[2]; ++k)
+        for (int j = 0; j < g.total[1]; ++j)
+          for (int i = 0; i < g.total[0]; ++i) {
+            const int idx[3] = {i, j, k};
+            bool outer = false;  // in the layer beyond the depth along some axis
+            for (int a = 0; a < 3; ++a) outer = outer || idx[a] == 0 || idx[a] == g.total[a] - 1;
+            const double a = f(i, j, k, var);
+            const double b =
+                outer ? not_set : ref(i + g.offset[0], j + g.offset[1], k + g.offset[2], var);
+            ASSERT_EQ(std::memcmp(&a, &b, sizeof a), 0)
+                << "cell " << i << "," << j << "," << k << " var " << var << ": " << a;
+          }
+  });
+}
+
 TEST(HaloExchange, MisuseIsReported) {
   const Grid g = global_grid();
   HaloExchange<double, backend::Host> alone(g, nullptr);
@@ -304,6 +348,9 @@ TEST(HaloExchange, MisuseIsReported) {
   EXPECT_THROW(alone.exchange(f, 0), Error);
   EXPECT_THROW(alone.exchange_overlapping(f, 0, g.interior(), FillKernel{f.view(), g}), Error);
   EXPECT_STREQ(alone.path(0), "none");
+  const int too_deep[3] = {3, 2, 2}, too_shallow[3] = {1, 2, 2};
+  EXPECT_THROW(alone.set_halo_depth(too_deep), Error);  // more than the margin (2)
+  EXPECT_THROW(alone.set_halo_depth(too_shallow), Error);
 }
 
 // Whole steps (stages, viscosity, every refresh) on 2 and 4 blocks equal the step on one block,

@@ -42,5 +42,16 @@ struct EmbeddedCounts {
   long solid_per_body[max_bodies] = {};  ///< interior solid cells nearest to each body
 };
 
+/// How far a block's bodies reach towards and across its faces, which decides how much of the
+/// ghost layers the time loop must refresh (Solver::set_body_reach). On several ranks take the
+/// largest layers_read and the smallest face_distance of all, so that every rank refreshes alike.
+struct BodyReach {
+  /// Deepest ghost layer (1 = the layer next to the face, 0: none) that an image stencil reads.
+  int layers_read = 0;
+  /// Fewest interior cells between a cell the bodies write and a face of the block along an
+  /// active axis (0: the cell lies on the face layer); a large value when there is none.
+  int face_distance = 1 << 30;
+};
+
 }  // namespace mhd
 }  // namespace alfven

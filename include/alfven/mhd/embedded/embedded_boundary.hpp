@@ -10,6 +10,7 @@
 /// evaluated per step for bodies at rest.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -75,6 +76,7 @@ class EmbeddedBoundary {
     std::vector<GhostCell<Real>> ghosts;
     std::vector<long> fixed_cells;
     counts_ = EmbeddedCounts{};
+    reach_ = BodyReach{};
     const Range3D in = grid.interior();
     for (int k = in.begin[2]; k < in.end[2]; ++k)
       for (int j = in.begin[1]; j < in.end[1]; ++j)
@@ -92,7 +94,8 @@ class EmbeddedBoundary {
           } else {
             fixed_cells.push_back(c);
           }
-          if (near_block_face(i, j, k)) touches_faces_ = true;
+          const int dist = face_distance(i, j, k);
+          if (dist < reach_.face_distance) reach_.face_distance = dist;
         }
     counts_.ghost = long(ghosts.size());
     counts_.fixed = long(fixed_cells.size());
@@ -108,6 +111,11 @@ class EmbeddedBoundary {
       staged.copy_from(ghosts_);
       for (long g = 0; g < staged.size(); ++g) {
         if (staged[g].status == ghost_nearest_fluid) ++counts_.nearest_fluid;
+        for (int s = 0; s < 8; ++s) {
+          if (!(staged[g].weight[s] > Real(0))) continue;
+          const int read = layers_outside(staged[g].stencil[s]);
+          if (read > reach_.layers_read) reach_.layers_read = read;
+        }
         if (!ghost_usable(staged[g].status) && error_.empty())
           error_ = describe_failure(staged[g], bodies);
       }
@@ -136,9 +144,9 @@ class EmbeddedBoundary {
   const EmbeddedCounts& counts() const { return counts_; }
   /// Empty, or why an image point could not be built (the first failure, with its cell).
   const std::string& error() const { return error_; }
-  /// True when a cell this class writes lies within `margin` cells of a face of the block, so
-  /// that the ghost layers must be refreshed after apply() (decide with every rank's answer).
-  bool touches_block_faces() const { return touches_faces_; }
+  /// How far the image stencils read into the ghost layers and how near the cells apply() writes
+  /// come to the block's faces (decide the refresh with every rank's answer: BodyReach).
+  const BodyReach& reach() const { return reach_; }
 
   /// Sets every ghost cell from its image point and every other solid cell to its stored state.
   /// The ghost layers of `f` must be current (image stencils read them). Asynchronous on a device
@@ -182,14 +190,29 @@ class EmbeddedBoundary {
     }
     return false;
   }
-  bool near_block_face(int i, int j, int k) const {
+  // Interior cells between interior cell (i, j, k) and the nearest face of the block (0: on the
+  // face layer), over the active axes.
+  int face_distance(int i, int j, int k) const {
     const int idx[3] = {i, j, k};
+    int d = 1 << 30;
     for (int a = 0; a < 3; ++a) {
       if (!grid_.active(a)) continue;
       const int m = grid_.margin[a];
-      if (idx[a] < 2 * m || idx[a] >= grid_.n[a]) return true;
+      const int lower = idx[a] - m, upper = m + grid_.n[a] - 1 - idx[a];
+      d = std::min(d, std::min(lower, upper));
     }
-    return false;
+    return d;
+  }
+  // How many layers outside the interior cell `c` (a linear index) lies, along its worst axis.
+  int layers_outside(long c) const {
+    const long tx = grid_.total[0], ty = grid_.total[1];
+    const int idx[3] = {int(c % tx), int((c / tx) % ty), int(c / (tx * ty))};
+    int out = 0;
+    for (int a = 0; a < 3; ++a) {
+      const int m = grid_.margin[a];
+      out = std::max(out, std::max(m - idx[a], idx[a] - (m + grid_.n[a] - 1)));
+    }
+    return out;
   }
   std::string describe_failure(const GhostCell<Real>& g, const std::vector<Body>& bodies) const {
     const long tx = grid_.total[0], ty = grid_.total[1];
@@ -218,7 +241,7 @@ class EmbeddedBoundary {
   Array1D<Real, Backend> fixed_values_;
   EmbeddedCounts counts_{};
   std::string error_;
-  bool touches_faces_ = false;
+  BodyReach reach_{};
 };
 
 }  // namespace mhd
