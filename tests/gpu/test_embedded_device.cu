@@ -3,12 +3,16 @@
 /// BuildImagePoints run through for_each on CUDA) against the same tables built on the host:
 /// the same cells, statuses (the nearest-fluid fallback of a gap too narrow for image points
 /// included), stencils and reach, weights and normals to rounding, and the same ghost values
-/// once applied. The host and the device evaluate the same double-precision formulas; nvcc
-/// contracts some products into fused multiply-adds, so weights agree to about 1e-14, checked at
-/// 1e-12. Skips without a device.
+/// once applied. The host and the device evaluate the same double-precision formulas, but nvcc
+/// contracts products into fused multiply-adds, and the Newton projection onto the surface stops
+/// once |phi| is below 1e-9 cell widths, so its last step may differ: on an H200 (2026-12-03)
+/// weights, normals and ratios differed by at most 9.4e-12 and the applied values by 4.7e-12
+/// (relative); checked at 1e-10. Skips without a device.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 #include "alfven/core/core.hpp"
@@ -44,6 +48,9 @@ Fields<double, backend::Host> rough(const Grid& g) {
   return f;
 }
 
+/// Bound on the differences of weights, normals, ratios and applied values (relative).
+constexpr double table_tolerance = 1e-10;
+
 /// Builds `bodies` on the host and on the device and compares their tables and applied values.
 void expect_device_tables_equal_host(const Grid& g, const std::vector<Body>& bodies,
                                      long expect_nearest_fluid) {
@@ -64,17 +71,21 @@ void expect_device_tables_equal_host(const Grid& g, const std::vector<Body>& bod
 
   const std::vector<GhostCell<double>> h = host.ghost_cells(), d = device.ghost_cells();
   ASSERT_EQ(h.size(), d.size());
+  double worst = 0;  // largest difference of a weight, a normal component or a ratio
   for (std::size_t n = 0; n < h.size(); ++n) {
     ASSERT_EQ(d[n].cell, h[n].cell) << n;
     ASSERT_EQ(d[n].body, h[n].body) << n;
     ASSERT_EQ(d[n].status, h[n].status) << "ghost cell " << h[n].cell;
     for (int s = 0; s < 8; ++s) {
       ASSERT_EQ(d[n].stencil[s], h[n].stencil[s]) << "ghost cell " << h[n].cell << " corner " << s;
-      EXPECT_NEAR(d[n].weight[s], h[n].weight[s], 1e-12) << "ghost cell " << h[n].cell;
+      worst = std::max(worst, std::abs(d[n].weight[s] - h[n].weight[s]));
     }
-    for (int a = 0; a < 3; ++a) EXPECT_NEAR(d[n].normal[a], h[n].normal[a], 1e-12);
-    EXPECT_NEAR(d[n].ratio, h[n].ratio, 1e-12);
+    for (int a = 0; a < 3; ++a) worst = std::max(worst, std::abs(d[n].normal[a] - h[n].normal[a]));
+    worst = std::max(worst, std::abs(d[n].ratio - h[n].ratio));
   }
+  std::printf("%zu ghost cells, largest difference of a weight, normal or ratio: %.3g\n", h.size(),
+              worst);
+  EXPECT_LT(worst, table_tolerance);
 
   // The values the tables give: every solid cell, within rounding of the host's.
   Fields<double, backend::Host> on_host(g), from_device(g);
@@ -85,11 +96,14 @@ void expect_device_tables_equal_host(const Grid& g, const std::vector<Body>& bod
   device.apply(on_device);
   from_device.copy_from(on_device);
   const CellAccess<const double> ha(on_host.const_view()), da(from_device.const_view());
+  worst = 0;
   for (int v = 0; v < num_vars; ++v)
     for (long c = 0; c < g.total_cells(); ++c) {
       const double a = ha(c, v), b = da(c, v);
-      ASSERT_NEAR(b, a, 1e-12 * (1 + std::abs(a))) << "cell " << c << " var " << v;
+      worst = std::max(worst, std::abs(b - a) / (1 + std::abs(a)));
     }
+  std::printf("largest relative difference of an applied value: %.3g\n", worst);
+  EXPECT_LT(worst, table_tolerance);
 }
 
 }  // namespace

@@ -256,15 +256,16 @@ class Solver {
  private:
   // Every ghost cell of `f`, then the cells of the embedded bodies (whose image points read the
   // ghost cells), then, where a body's cells reach into a neighbour's ghost layers, the ghost
-  // cells again.
-  void refresh(Fields<Real, Backend>& f) {
+  // cells again. `which`: every stored cell of the bodies, or (after the updates inside a step)
+  // only those fluid stencils read (EmbeddedBoundary::apply).
+  void refresh(Fields<Real, Backend>& f, BodyFill which = BodyFill::Everything) {
     apply_boundaries(f);
-    fill_bodies(f);
+    fill_bodies(f, which);
   }
   // The bodies' cells of `f` (after its ghost cells are current); nothing without bodies.
-  void fill_bodies(Fields<Real, Backend>& f) {
+  void fill_bodies(Fields<Real, Backend>& f, BodyFill which = BodyFill::Everything) {
     if (!bodies_.active()) return;
-    bodies_.apply(f);
+    bodies_.apply(f, which);
     if (refresh_after_fill_) apply_boundaries(f);
   }
 
@@ -303,19 +304,22 @@ class Solver {
   void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
     run_and_refresh(range, k, f, eos_);
   }
+  // `which`: the bodies' stored cells to restore (refresh); the deep ones only after the last
+  // update of a step.
   template <typename K>
-  void run_and_refresh_cells(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
+  void run_and_refresh_cells(const Range3D& range, const K& k, Fields<Real, Backend>& f,
+                             BodyFill which = BodyFill::ReadByFluid) {
     const int a = halo_.overlap_axis(range);
     if (a < 0) {
       for_each(Backend{}, range, k);
-      refresh(f);
+      refresh(f, which);
       return;
     }
     halo_.exchange_overlapping(f, a, range, k);
     fill_domain_edges(f, a);
     for (int b = a + 1; b < 3; ++b)
       if (grid_.active(b)) refresh_axis(f, b);
-    fill_bodies(f);
+    fill_bodies(f, which);
   }
 
   // q_r <- L(q, arg, dts) on the interior, then the ghost cells of q_r; with resistivity or
@@ -417,11 +421,13 @@ class Solver {
       vk.floors = floors_;
       vk.eos = eos_;
       const Range3D runs = viscosity_runs(grid_, axis, run);
-      if (axis == last || stencils_read_halo_) {
+      if (axis == last) {
+        run_and_refresh_cells(runs, vk, qr_, BodyFill::Everything);  // the step's last update
+      } else if (stencils_read_halo_) {
         run_and_refresh_cells(runs, vk, qr_);  // every axis and the bodies; floors in vk
       } else {
         for_each(Backend{}, runs, vk);
-        bodies_.apply(qr_);  // image stencils on interior cells only, all current
+        bodies_.apply(qr_, BodyFill::ReadByFluid);  // image stencils on interior cells only
       }
       q_.swap(qr_);
     }

@@ -144,6 +144,14 @@ TEST(EmbeddedBoundary, FixedBodyKeepsItsInitialStateInEveryCell) {
   eb.apply(f);
   for (int j = g.margin[1]; j < g.margin[1] + 8; ++j)
     for (int i = g.margin[0]; i < g.margin[0] + 16; ++i) ASSERT_EQ(f(i, j, 0, density), 1.3);
+  // Inside a step only the rows fluid stencils read (6, 7: within two cells of row 8) are
+  // restored; the six below wait for the end of the step.
+  for (int j = 0; j < g.total[1]; ++j)
+    for (int i = 0; i < g.total[0]; ++i) f(i, j, 0, density) = -1;
+  eb.apply(f, BodyFill::ReadByFluid);
+  for (int j = g.margin[1]; j < g.margin[1] + 8; ++j)
+    for (int i = g.margin[0]; i < g.margin[0] + 16; ++i)
+      ASSERT_EQ(f(i, j, 0, density), j >= g.margin[1] + 6 ? 1.3 : -1.0) << i << " " << j;
 }
 
 // A channel one cell wide (row 8 of 16) between a floor (below y = 1/2 + h/4) and a ceiling

@@ -42,6 +42,12 @@ struct EmbeddedCounts {
   long solid_per_body[max_bodies] = {};  ///< interior solid cells nearest to each body
 };
 
+/// Which of the bodies' stored cells EmbeddedBoundary::apply restores besides the ghost cells.
+enum class BodyFill {
+  Everything,   ///< every solid cell: after the last update of a step, and at set-up
+  ReadByFluid,  ///< only the stored cells a fluid stencil reads: after the other updates
+};
+
 /// How far a block's bodies reach towards and across its faces, which decides how much of the
 /// ghost layers the time loop must refresh (Solver::set_body_reach). On several ranks take the
 /// largest layers_read and the smallest face_distance of all, so that every rank refreshes alike.

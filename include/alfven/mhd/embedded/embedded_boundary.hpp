@@ -74,7 +74,7 @@ class EmbeddedBoundary {
 
     // Classification (host, one pass over the interior).
     std::vector<GhostCell<Real>> ghosts;
-    std::vector<long> fixed_cells;
+    std::vector<long> fixed_cells, deep_cells;  // read by fluid stencils, and not
     counts_ = EmbeddedCounts{};
     reach_ = BodyReach{};
     const Range3D in = grid.interior();
@@ -91,14 +91,18 @@ class EmbeddedBoundary {
             g.cell = c;
             g.body = b;
             ghosts.push_back(g);
-          } else {
+          } else if (rules_[b].wall == WallKind::Fixed && reached_by_fluid(phi, i, j, k)) {
             fixed_cells.push_back(c);
+          } else {
+            deep_cells.push_back(c);
           }
           const int dist = face_distance(i, j, k);
           if (dist < reach_.face_distance) reach_.face_distance = dist;
         }
     counts_.ghost = long(ghosts.size());
-    counts_.fixed = long(fixed_cells.size());
+    counts_.fixed = long(fixed_cells.size() + deep_cells.size());
+    read_by_fluid_ = long(fixed_cells.size());
+    fixed_cells.insert(fixed_cells.end(), deep_cells.begin(), deep_cells.end());
 
     // Image points on the backend.
     ghosts_ = Array1D<GhostCell<Real>, Backend>(long(ghosts.size()));
@@ -148,15 +152,20 @@ class EmbeddedBoundary {
   /// come to the block's faces (decide the refresh with every rank's answer: BodyReach).
   const BodyReach& reach() const { return reach_; }
 
-  /// Sets every ghost cell from its image point and every other solid cell to its stored state.
-  /// The ghost layers of `f` must be current (image stencils read them). Asynchronous on a device
-  /// (queued on the default stream, like for_each).
-  void apply(Fields<Real, Backend>& f) const {
+  /// Sets every ghost cell from its image point and the solid cells that keep a stored state to
+  /// it: with BodyFill::Everything all of them, with BodyFill::ReadByFluid only those a fluid
+  /// stencil reaches (the cells of `fixed` bodies next to fluid). The other solid cells lie more
+  /// than two cells from any fluid: nothing in a step reads them, so the time loop restores them
+  /// once per step (Solver), not after every update. The ghost layers of `f` must be current
+  /// (image stencils read them). Asynchronous on a device (queued on the default stream, like
+  /// for_each).
+  void apply(Fields<Real, Backend>& f, BodyFill which = BodyFill::Everything) const {
     if (!active()) return;
     GhostCellFill<Real> fill{f.view(), ghosts_.data(), {}};
     for (int b = 0; b < count_; ++b) fill.rules[b] = rules_[b];
     for_each(Backend{}, Range1D{0, ghosts_.size()}, fill);
-    for_each(Backend{}, Range1D{0, fixed_cells_.size()},
+    const long n = which == BodyFill::Everything ? fixed_cells_.size() : read_by_fluid_;
+    for_each(Backend{}, Range1D{0, n},
              FixedCellFill<Real>{f.view(), fixed_cells_.data(), fixed_values_.data(),
                                  fixed_cells_.size()});
   }
@@ -237,7 +246,8 @@ class EmbeddedBoundary {
   Pool pool_;
   Array3D<Real, Backend> distance_;
   Array1D<GhostCell<Real>, Backend> ghosts_;
-  Array1D<long, Backend> fixed_cells_;
+  Array1D<long, Backend> fixed_cells_;  // those read by fluid stencils first (read_by_fluid_)
+  long read_by_fluid_ = 0;
   Array1D<Real, Backend> fixed_values_;
   EmbeddedCounts counts_{};
   std::string error_;
