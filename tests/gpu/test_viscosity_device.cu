@@ -31,9 +31,17 @@ Fields<Real, backend::Host> update(const Grid& g, const Fields<Real, backend::Ho
   q.copy_from(q_host);
   out.copy_from(q_host);
   speed.copy_from(speed_host);
-  const ViscosityKernel<Real> k{
-      q.const_view(), out.view(), speed.const_view(), axis, g.stride(axis),
-      Real(0.3),      Real(0.5),  Real(1.0),          run,  g.total[axis] - 2};
+  const ViscosityKernel<Real> k{q.const_view(),
+                                out.view(),
+                                speed.const_view(),
+                                axis,
+                                g.stride(axis),
+                                Real(0.3),
+                                Real(0.5),
+                                Real(1.0),
+                                run,
+                                g.margin[axis],
+                                g.margin[axis] + g.n[axis]};
   for_each(Backend{}, viscosity_runs(g, axis, run), k);
   Fields<Real, backend::Host> result(g);
   result.copy_from(out);

@@ -416,7 +416,8 @@ class Solver {
                                Real(params_.ep),
                                Real(params_.fh),
                                run,
-                               grid_.total[axis] - 2};
+                               grid_.margin[axis],
+                               grid_.margin[axis] + grid_.n[axis]};
       vk.floored = floors_.active();
       vk.floors = floors_;
       vk.eos = eos_;

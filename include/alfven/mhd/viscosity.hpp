@@ -13,9 +13,8 @@
 /// and u_new = u - dt (F_{i+1/2} - F_{i-1/2}) / dx. The flux of rho e acts on the total energy,
 /// so kinetic and magnetic energy removed by the viscosity becomes heat.
 ///
-/// Cells updated: along the axis, indices [2, total - 2) (the five-point stencil must fit; with
-/// the default margin of 2 these are the interior cells), the interior cells along the other
-/// axes. The boundary conditions applied after the passes refill every ghost cell.
+/// Cells updated: the interior (the five-point stencil reads two ghost layers at the faces). The
+/// boundary conditions applied after the passes refill the ghost cells.
 #pragma once
 
 #include <cmath>
@@ -112,14 +111,15 @@ struct ViscosityKernel {
   Real dt_over_dx;  ///< dt / dx_axis
   Real eps, h;
   int run;                      ///< cells a thread updates along `axis` (viscosity_runs)
-  int end;                      ///< first cell along `axis` not updated (total - 2)
+  int begin;                    ///< first cell along `axis` updated (the margin)
+  int end;                      ///< first cell along `axis` not updated (margin + n)
   bool floored = false;         ///< apply `floors` to each updated cell
   Floors<Real> floors{};        ///< the floors (when `floored`)
   EquationOfState<Real> eos{};  ///< the floors' equation of state (when `floored`)
 
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const int index = axis == 0 ? i : (axis == 1 ? j : k);  // of the run along `axis`
-    const int first = 2 + (index - 2) * run;
+    const int first = begin + (index - begin) * run;
     const int count = math::min(run, end - first);
     const CellAccess<const Real> in(q);
     const CellAccess<Real> out(qn);
@@ -173,22 +173,21 @@ struct ViscosityKernel {
   }
 };
 
-/// Cells the viscous update along `axis` writes: [2, total - 2) along it, the interior across
-/// (ghost cells of the other axes are refilled by the boundary step that follows the passes).
+/// Cells the viscous update along `axis` writes: the interior (the ghost cells are refilled by
+/// the boundary step that follows). The same for every axis; `axis` is kept for symmetry with
+/// viscosity_runs.
 inline Range3D viscosity_range(const Grid& g, int axis) {
-  Range3D r = g.interior();
-  r.begin[axis] = 2;
-  r.end[axis] = g.total[axis] - 2;
-  return r;
+  (void)axis;
+  return g.interior();
 }
 
 /// The range ViscosityKernel runs over to update viscosity_range(g, axis) in runs of `run`
-/// cells (run >= 1): along `axis`, index 2 + m stands for the run that starts at cell
-/// 2 + m run (the last run may be shorter); across, the cells. With run 1 it is
+/// cells (run >= 1): along `axis`, index m + r (m the margin) stands for the run that starts at
+/// cell m + r run (the last run may be shorter); across, the cells. With run 1 it is
 /// viscosity_range(g, axis).
 inline Range3D viscosity_runs(const Grid& g, int axis, int run) {
   Range3D r = viscosity_range(g, axis);
-  r.end[axis] = 2 + (g.total[axis] - 4 + run - 1) / run;
+  r.end[axis] = g.margin[axis] + (g.n[axis] + run - 1) / run;
   return r;
 }
 

@@ -76,9 +76,17 @@ Fields<double, Host> viscous_update(const Grid& g, const Fields<double, Host>& q
                                     const Fields<double, Host>& sentinel, double rho_floor = 0) {
   Fields<double, Host> out(g);
   out.copy_from(sentinel);
-  ViscosityKernel<double> k{
-      q.const_view(),   out.view(), speed.const_view(), axis, g.stride(axis), 0.3, 0.5, 1.0, run,
-      g.total[axis] - 2};
+  ViscosityKernel<double> k{q.const_view(),
+                            out.view(),
+                            speed.const_view(),
+                            axis,
+                            g.stride(axis),
+                            0.3,
+                            0.5,
+                            1.0,
+                            run,
+                            g.margin[axis],
+                            g.margin[axis] + g.n[axis]};
   if (rho_floor > 0) {
     k.floored = true;
     k.floors.rho_min = rho_floor;
