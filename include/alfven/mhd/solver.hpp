@@ -107,8 +107,8 @@ class Solver {
     set_body_reach(bodies_.reach());
   }
   /// Sets the refreshes of a run with bodies from `reach`: this block's bodies().reach(), or on
-  /// several ranks the combination (BodyReach::combined) of every rank's, so that all refresh
-  /// alike and every decomposition gives the same values. The ghost layers refreshed
+  /// several ranks every rank's combined (the largest layers_read, the smallest face_distance),
+  /// so that all refresh alike and every decomposition gives the same values. The ghost layers refreshed
   /// (grid.halo_depth) are the scheme's 2, or as many as the image stencils read; the ghost
   /// layers are filled again after the bodies' cells when one of those lies within that depth of
   /// a face of some block; and the artificial viscosity refreshes every axis after each of its
