@@ -108,10 +108,10 @@ class Solver {
   }
   /// Sets the refreshes of a run with bodies from `reach`: this block's bodies().reach(), or on
   /// several ranks every rank's combined (the largest layers_read, the smallest face_distance),
-  /// so that all refresh alike and every decomposition gives the same values. The ghost layers refreshed
-  /// (grid.halo_depth) are the scheme's 2, or as many as the image stencils read; the ghost
-  /// layers are filled again after the bodies' cells when one of those lies within that depth of
-  /// a face of some block; and the artificial viscosity refreshes every axis after each of its
+  /// so that all refresh alike and every decomposition gives the same values. The ghost layers
+  /// refreshed (grid.halo_depth) are the scheme's 2, or as many as the image stencils read; the
+  /// ghost layers are filled again after the bodies' cells when one of those lies within that depth
+  /// of a face of some block; and the artificial viscosity refreshes every axis after each of its
   /// passes only when image stencils read ghost layers. Call before set_state; nothing without
   /// bodies. Throws alfven::Error when reach.layers_read exceeds grid.margin.
   void set_body_reach(const BodyReach& reach) {
