@@ -254,7 +254,11 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
   io::Snapshot snap;
   std::string message;
   bool config_error = false;
+  // The interior comes from the file; the rest starts as the run's current (initial) state, so
+  // that the ghost layers beyond the refreshed depth (Grid::halo_depth) hold what an
+  // uninterrupted run's hold.
   Fields<Real, backend::Host> host(g);
+  sim.copy_state_to(host);
   try {
     // The metadata first: a snapshot of another grid is reported as such (this rank's block of
     // the configuration's grid may not even lie inside the file's).

@@ -23,9 +23,10 @@ struct Grid {
   int margin[3] = {0, 0, 0};    ///< ghost cells on each side (0 on inactive axes)
   int total[3] = {1, 1, 1};     ///< n + 2 margin
   /// Ghost layers that each refresh (boundary conditions, halo exchange) keeps current, per side
-  /// (<= margin; margin unless Solver::set_body_reach lowers it: a run with bodies allocates
-  /// embedded_image_reach layers but refreshes only as many as its image points read, at least
-  /// the scheme's 2). The layers beyond keep the values the state was set with.
+  /// (<= margin; margin unless Solver::set_body_reach lowers it: a run with bodies allocates at
+  /// least embedded_image_reach layers but refreshes only as many as its image points read, at
+  /// least the scheme's 2). The layers beyond keep the values the state was set with (a restart
+  /// sets them from the initial state, as the uninterrupted run has them).
   int halo_depth[3] = {0, 0, 0};
   double lo[3] = {0, 0, 0};  ///< domain lower corner (whole domain), length units
   double hi[3] = {1, 1, 1};  ///< domain upper corner

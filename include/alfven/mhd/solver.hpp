@@ -4,7 +4,8 @@
 /// One step (mhd-scheme.md, "Time step"): the caller takes dt from compute_time_step(); then
 /// GLM parameters c_h = 0.8 cfl min(dx) / dt, tau = 2 dt; four low-storage stages
 /// q_a <- L(q, q_a, s dt) for s = 1/4, 1/3, 1/2, 1, each followed by boundary conditions;
-/// then the artificial viscosity along x, y, z, each followed by boundary conditions.
+/// then the artificial viscosity along x, y, z, each pass preceded by the boundary conditions of
+/// its axis and the last followed by those of every axis (apply_artificial_viscosity).
 /// Resistivity and viscosity (dissipation.hpp), when the parameters or the source ask for them,
 /// are part of every stage, and their stable step part of compute_time_step; otherwise the
 /// kernels without them run (and give the results they always gave).
@@ -109,10 +110,11 @@ class Solver {
   /// Sets the refreshes of a run with bodies from `reach`: this block's bodies().reach(), or on
   /// several ranks every rank's combined (the largest layers_read, the smallest face_distance),
   /// so that all refresh alike and every decomposition gives the same values. The ghost layers
-  /// refreshed (grid.halo_depth) are the scheme's 2, or as many as the image stencils read; the
-  /// ghost layers are filled again after the bodies' cells when one of those lies within that depth
-  /// of a face of some block; and the artificial viscosity refreshes every axis after each of its
-  /// passes only when image stencils read ghost layers. Call before set_state; nothing without
+  /// refreshed (grid.halo_depth) are the scheme's 2, or as many as the image stencils read; after
+  /// a full refresh the ghost layers are filled again after the bodies' cells when one of those
+  /// lies within that depth of a face of some block; and the artificial viscosity refreshes every
+  /// axis after each of its passes only when image stencils read ghost layers (else the axis of
+  /// the next pass, after the bodies' cells). Call before set_state; nothing without
   /// bodies. Throws alfven::Error when reach.layers_read exceeds grid.margin.
   void set_body_reach(const BodyReach& reach) {
     if (!bodies_.active()) return;
@@ -137,7 +139,7 @@ class Solver {
   void set_fixed_boundaries(const Fields<Real, backend::Host>& initial) {
     for (int axis = 0; axis < 3; ++axis) {
       if (!grid_.active(axis) || !has_fixed_face(params_.boundaries, axis)) continue;
-      const long cells = boundary_cells(grid_, axis);
+      const long cells = margin_cells_of(grid_, axis);  // every margin layer, whatever the depth
       Array1D<Real> slab(cells * num_vars);
       gather_boundary_slab(grid_, axis, initial.const_view(), slab.data());
       fixed_slab_[axis] = Array1D<Real, Backend>(cells * num_vars);
@@ -224,10 +226,10 @@ class Solver {
         reduce_op::Sum{}, outside_helper_);
   }
 
-  /// Fills the ghost cells of `f`, axis by axis (x, y, z): faces shared with another block by
-  /// halo exchange, the others by the boundary conditions (periodic across one block included).
-  /// Exchanging axis by axis with slabs that span the other axes' ghost layers fills edge and
-  /// corner ghost cells too.
+  /// Fills the ghost layers of `f` (grid().halo_depth of them), axis by axis (x, y, z): faces
+  /// shared with another block by halo exchange, the others by the boundary conditions (periodic
+  /// across one block included). Exchanging axis by axis with slabs that span the other axes' ghost
+  /// layers fills edge and corner ghost cells too.
   void apply_boundaries(Fields<Real, Backend>& f) {
     for (int axis = 0; axis < 3; ++axis)
       if (grid_.active(axis)) refresh_axis(f, axis);
@@ -254,10 +256,10 @@ class Solver {
   }
 
  private:
-  // Every ghost cell of `f`, then the cells of the embedded bodies (whose image points read the
-  // ghost cells), then, where a body's cells reach into a neighbour's ghost layers, the ghost
-  // cells again. `which`: every stored cell of the bodies, or (after the updates inside a step)
-  // only those fluid stencils read (EmbeddedBoundary::apply).
+  // The ghost layers of `f` (grid.halo_depth of them), then the cells of the embedded bodies (whose
+  // image points read the ghost cells), then, where a body's cells reach into a neighbour's ghost
+  // layers, the ghost cells again. `which`: every stored cell of the bodies, or (after the updates
+  // inside a step) only those fluid stencils read (EmbeddedBoundary::apply).
   void refresh(Fields<Real, Backend>& f, BodyFill which = BodyFill::Everything) {
     apply_boundaries(f);
     fill_bodies(f, which);

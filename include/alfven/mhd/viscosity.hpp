@@ -173,9 +173,9 @@ struct ViscosityKernel {
   }
 };
 
-/// Cells the viscous update along `axis` writes: the interior (the ghost cells are refilled by
-/// the boundary step that follows). The same for every axis; `axis` is kept for symmetry with
-/// viscosity_runs.
+/// Cells the viscous update along `axis` writes: the interior (the solver refreshes the ghost
+/// layers the next pass reads, and every axis after the last). The same for every axis; `axis` is
+/// kept for symmetry with viscosity_runs.
 inline Range3D viscosity_range(const Grid& g, int axis) {
   (void)axis;
   return g.interior();
