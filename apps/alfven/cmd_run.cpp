@@ -22,10 +22,15 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
     std::printf("Halo exchange: %.3f s of %.3f s in time steps (%.1f %%, slowest rank).\n",
                 s.halo_seconds, s.loop_seconds,
                 100.0 * s.halo_seconds / std::max(s.loop_seconds, 1e-12));
-  if (s.loop_seconds > 0)
-    std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%)%s.\n", s.output_seconds,
-                s.wall_seconds, 100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12),
-                s.async_output ? ", files written in the background" : "");
+  if (s.loop_seconds > 0 && s.async_output)
+    std::printf(
+        "Output: %.3f s of the time loop's %.3f s (%.1f %%), files written in the background; "
+        "%.3f s of it waiting for a file still being written.\n",
+        s.output_seconds, s.wall_seconds,
+        100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12), s.output_wait_seconds);
+  else if (s.loop_seconds > 0)
+    std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%).\n", s.output_seconds,
+                s.wall_seconds, 100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12));
   if (s.first_step_outside_eos_table >= 0)
     std::printf(
         "Equation-of-state table: up to %ld of %ld cells outside it (from step %ld on), where "

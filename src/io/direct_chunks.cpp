@@ -4,6 +4,10 @@
 #include <cstring>
 #include <vector>
 
+#ifdef __linux__
+#include <fcntl.h>
+#endif
+
 #include "alfven/core/env.hpp"
 
 namespace alfven {
@@ -68,9 +72,34 @@ bool direct_layout(hid_t set, int& rank, hsize_t dims[8], hsize_t chunk[8]) {
   return true;
 }
 
+// The file descriptor of the file holding `set` when HDF5 writes it through one (the default
+// sec2 driver), else -1.
+int descriptor_of(hid_t set) {
+  const hid_t file = H5Iget_file_id(set);
+  if (file < 0) return -1;
+  void* handle = nullptr;
+  const hid_t access = H5Fget_access_plist(file);
+  // Only sec2's handle is an int (MPI-IO's is an MPI_File, the core driver's none).
+  const bool ok = access >= 0 && H5Pget_driver(access) == H5FD_SEC2 &&
+                  H5Fget_vfd_handle(file, H5P_DEFAULT, &handle) >= 0 && handle != nullptr;
+  if (access >= 0) H5Pclose(access);
+  H5Fclose(file);  // the reference H5Iget_file_id took
+  return ok ? *static_cast<int*>(handle) : -1;
+}
+
+// Starts writing the file's dirty pages to the disk without waiting for it (Linux).
+void start_writeback(int fd) {
+#ifdef __linux__
+  if (fd >= 0) sync_file_range(fd, 0, 0, SYNC_FILE_RANGE_WRITE);  // only a hint: errors ignored
+#else
+  (void)fd;
+#endif
+}
+
 }  // namespace
 
-DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t value_size) {
+DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t value_size,
+                                   std::vector<unsigned char>& scratch) {
   int rank = 0;
   hsize_t dims[8], chunk[8];
   // ALFVEN_HDF5_DIRECT_CHUNKS=0 leaves every write to HDF5's pipeline (to compare the two).
@@ -100,7 +129,10 @@ DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t valu
   };
   // A batch of chunks is copied and checksummed on all threads, then stored in order.
   const long batch = long(std::min<hsize_t>(64, chunks));
-  std::vector<unsigned char> buffer(std::size_t(batch) * (chunk_bytes + 4));
+  if (scratch.size() < std::size_t(batch) * (chunk_bytes + 4))
+    scratch.resize(std::size_t(batch) * (chunk_bytes + 4));
+  unsigned char* const buffer = scratch.data();  // one pointer for every thread of the team
+  const int fd = descriptor_of(set);
   for (hsize_t first = 0; first < chunks; first += hsize_t(batch)) {
     const long n = long(std::min<hsize_t>(hsize_t(batch), chunks - first));
     // Small datasets stay on this thread: no thread team is started for them (a process that
@@ -114,7 +146,7 @@ DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t valu
         begin += std::size_t(offset[a]) * stride[a];
         have *= std::size_t(std::min(chunk[a], dims[a] - offset[a]));  // short at an upper edge
       }
-      unsigned char* out = buffer.data() + std::size_t(c) * (chunk_bytes + 4);
+      unsigned char* out = buffer + std::size_t(c) * (chunk_bytes + 4);
       std::memcpy(out, bytes + begin, have);
       std::memset(out + have, 0, chunk_bytes - have);
       const std::uint32_t sum = fletcher32(out, chunk_bytes);
@@ -125,9 +157,10 @@ DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t valu
       hsize_t offset[8];
       offset_of(first + hsize_t(c), offset);
       if (H5Dwrite_chunk(set, H5P_DEFAULT, 0, offset, chunk_bytes + 4,
-                         buffer.data() + std::size_t(c) * (chunk_bytes + 4)) < 0)
+                         buffer + std::size_t(c) * (chunk_bytes + 4)) < 0)
         return DirectWrite::Failed;
     }
+    start_writeback(fd);
   }
   return DirectWrite::Written;
 }

@@ -150,6 +150,7 @@ class FileWriter {
  private:
   const std::string& path_;
   hid_t file_;
+  std::vector<unsigned char> chunk_scratch_;  // write_by_direct_chunks' batch, kept between fields
 };
 
 /// Checks the arguments of a snapshot write (grid, field names, extras, vectors); `names` and

@@ -64,10 +64,14 @@ void compute_output_variable(const OutputVariable& variable,
   out.resize(io::cell_count(box));
   const CellAccess<const Real> a(state.const_view());
   const int ci = variable.component;
-  std::size_t n = 0;
+  const std::size_t plane = std::size_t(box.count[0]) * std::size_t(box.count[1]);
+  // Planes on all threads (a 256^3 field took about 0.1 s on one).
+#pragma omp parallel for schedule(static) if (out.size() >= (std::size_t(1) << 16))
   for (int k = 0; k < box.count[2]; ++k)
     for (int j = 0; j < box.count[1]; ++j)
-      for (int i = 0; i < box.count[0]; ++i, ++n) {
+      for (int i = 0; i < box.count[0]; ++i) {
+        const std::size_t n =
+            std::size_t(k) * plane + std::size_t(j) * std::size_t(box.count[0]) + std::size_t(i);
         const int bi = box.offset[0] - local.offset[0] + i,
                   bj = box.offset[1] - local.offset[1] + j,
                   bk = box.offset[2] - local.offset[2] + k;  // block interior indices

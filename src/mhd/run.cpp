@@ -150,8 +150,9 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
 
   const auto t0 = Clock::now();
   const double output_seconds_before = outputs.seconds();  // the time loop's share only
-  double loop_seconds = 0;                                 // time-loop wall time without output
-  const long first_step = sim.steps();                     // a restarted run starts past 0
+  const double output_wait_before = outputs.wait_seconds();
+  double loop_seconds = 0;              // time-loop wall time without output
+  const long first_step = sim.steps();  // a restarted run starts past 0
   if (root && sim.time() >= cfg.tend)
     out << "alfven run: nothing to do: the state is at t = " << sim.time()
         << ", at or past time.tend = " << cfg.tend << " (raise time.tend to continue)\n";
@@ -222,6 +223,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;
+  summary.output_wait_seconds = outputs.wait_seconds() - output_wait_before;
   summary.cells_outside_eos_table = outputs.most_cells_outside_eos_table();
   summary.first_step_outside_eos_table = outputs.first_step_outside_eos_table();
   return summary;

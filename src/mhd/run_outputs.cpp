@@ -169,7 +169,7 @@ typename RunOutputs<Real>::Due RunOutputs<Real>::due_now(double time, long step)
 
 template <typename Real>
 void RunOutputs<Real>::capture() {
-  writer_.wait();  // the frame may still be in use by the last output
+  wait_for_writer();  // the frame may still be in use by the last output
   if (frame_.array().size() == 0) {
     frame_ = Fields<Real, backend::Host>(sim_.grid());
     // Page-locked for full-speed device-to-host copies (a CUDA build with a device).
@@ -333,9 +333,7 @@ std::string RunOutputs<Real>::checkpoint_now() {
     due.checkpoint = true;
     write(due);
   }
-  const auto t0 = Clock::now();
-  writer_.wait();
-  seconds_ += seconds_since(t0);
+  wait();
   return dir_ + "/" + checkpoint_name(step);
 }
 
@@ -353,9 +351,16 @@ void RunOutputs<Real>::finish() {
 
 template <typename Real>
 void RunOutputs<Real>::wait() {
+  const double before = wait_seconds_;
+  wait_for_writer();
+  seconds_ += wait_seconds_ - before;
+}
+
+template <typename Real>
+void RunOutputs<Real>::wait_for_writer() {
   const auto t0 = Clock::now();
   writer_.wait();
-  seconds_ += seconds_since(t0);
+  wait_seconds_ += seconds_since(t0);
 }
 
 template class RunOutputs<float>;

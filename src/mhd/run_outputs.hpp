@@ -64,6 +64,9 @@ class RunOutputs {
 
   /// Main-thread seconds spent on output so far.
   double seconds() const { return seconds_; }
+  /// The part of seconds() spent waiting for the background writer to finish a file (the next
+  /// output came before the last was written, or the run ended).
+  double wait_seconds() const { return wait_seconds_; }
   /// Measured seconds of one full-state write (snapshot or checkpoint), or the first estimate.
   double write_seconds() const { return write_seconds_.load(); }
   /// Whether files are written in the background.
@@ -81,6 +84,8 @@ class RunOutputs {
   long first_step_outside_eos_table() const { return eos_outside_first_step_; }
 
  private:
+  // writer_.wait(), its time added to wait_seconds_ (the caller counts it in seconds_).
+  void wait_for_writer();
   struct Due {
     bool snapshot = false, checkpoint = false, log = false;
     std::vector<std::pair<std::size_t, long>> blocks;  // (block, file number)
@@ -120,6 +125,7 @@ class RunOutputs {
   Fields<Real, backend::Host> frame_;  // the host copy the files are written from
   bool frame_pinned_ = false;
   double seconds_ = 0;
+  double wait_seconds_ = 0;
   std::atomic<double> write_seconds_{0};
   BackgroundWriter writer_;  // declared last: joined before the frame goes
 };

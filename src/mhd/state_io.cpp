@@ -192,17 +192,26 @@ void write_distributed(const Communicator& comm, const std::string& path,
 }
 
 namespace {
-// copy_interior into out[0 .. cell_count(box)), one row (contiguous in both) at a time.
+// Plane k of box (counted from the box's first plane) of variable v into out[0 .. nx * ny), one
+// row (contiguous in both) at a time.
+template <typename Real>
+void copy_interior_plane(const Fields<Real, backend::Host>& state, const Grid& local, int v,
+                         const io::CellBox& box, int k, Real* out) {
+  const int i0 = box.offset[0] - local.offset[0] + local.margin[0];
+  for (int j = 0; j < box.count[1]; ++j) {
+    const Real* row = &state(i0, box.offset[1] - local.offset[1] + local.margin[1] + j,
+                             box.offset[2] - local.offset[2] + local.margin[2] + k, v);
+    out = std::copy(row, row + box.count[0], out);
+  }
+}
+
+// copy_interior into out[0 .. cell_count(box)).
 template <typename Real>
 void copy_interior_to(const Fields<Real, backend::Host>& state, const Grid& local, int v,
                       const io::CellBox& box, Real* out) {
-  const int i0 = box.offset[0] - local.offset[0] + local.margin[0];
+  const std::size_t plane = std::size_t(box.count[0]) * std::size_t(box.count[1]);
   for (int k = 0; k < box.count[2]; ++k)
-    for (int j = 0; j < box.count[1]; ++j) {
-      const Real* row = &state(i0, box.offset[1] - local.offset[1] + local.margin[1] + j,
-                               box.offset[2] - local.offset[2] + local.margin[2] + k, v);
-      out = std::copy(row, row + box.count[0], out);
-    }
+    copy_interior_plane(state, local, v, box, k, out + std::size_t(k) * plane);
 }
 }  // namespace
 
@@ -224,11 +233,16 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
   // Not value-initialised: every value is copied in below (zeroing 9 fields first cost a tenth
   // of the write of a 256^3 snapshot).
   const std::unique_ptr<Real[]> packed(new Real[cells * num_vars]);
+  // On all threads, plane by plane: on one thread the copy (with the page faults of the new
+  // buffer) took 0.37 s of a 256^3 float snapshot's 1.4 s on the H200's host, 0.04 s on its 16.
+  const std::size_t plane = std::size_t(block.count[0]) * std::size_t(block.count[1]);
+  Real* const out = packed.get();
+#pragma omp parallel for collapse(2) schedule(static) if (cells >= (std::size_t(1) << 16))
+  for (int v = 0; v < num_vars; ++v)
+    for (int k = 0; k < block.count[2]; ++k)
+      copy_interior_plane(state, local, v, block, k, out + v * cells + std::size_t(k) * plane);
   std::vector<io::FieldRef> fields;
-  for (int v = 0; v < num_vars; ++v) {
-    copy_interior_to(state, local, v, block, packed.get() + v * cells);
-    fields.push_back({var_name(v), type, packed.get() + v * cells});
-  }
+  for (int v = 0; v < num_vars; ++v) fields.push_back({var_name(v), type, out + v * cells});
   if (!signed_distance.empty()) {
     ALFVEN_REQUIRE(signed_distance.size() == cells, "write_state: signed_distance has "
                                                         << signed_distance.size()

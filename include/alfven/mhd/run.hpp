@@ -60,6 +60,9 @@ struct RunSummary {
   /// Time the time loop spent on output (copies of the state, writing, waiting for a write in
   /// flight), rank 0; with asynchronous output the writing itself overlaps the steps.
   double output_seconds = 0;
+  /// The part of output_seconds spent waiting for a file still being written in the background
+  /// (the next output came first, or the run ended); the rest is copying the state.
+  double output_wait_seconds = 0;
   bool async_output = false;           ///< files were written in the background
   StopReason stop = StopReason::None;  ///< why the run ended
   std::string checkpoint;              ///< the checkpoint written at an early stop ("" otherwise)
