@@ -128,6 +128,7 @@ RunOutputs<Real>::~RunOutputs() {
     writer_.wait();
   } catch (...) {  // already reported, or the run is failing for another reason
   }
+  sim_.solver().wait_state_copy();  // a copy into frame_ may be in flight if a job never started
   if (frame_pinned_) unregister_host_memory(frame_.array().data());
 }
 
@@ -177,7 +178,8 @@ void RunOutputs<Real>::capture() {
       frame_pinned_ = register_host_memory(frame_.array().data(),
                                            std::size_t(frame_.array().size()) * sizeof(Real));
   }
-  sim_.copy_state_to(frame_);
+  // On a device the copy overlaps the next steps; each job waits for it (wait_state_copy).
+  sim_.solver().begin_state_copy(frame_);
   // Radiation only for the output blocks that ask for it: solved for the state written.
   if (sim_.solver().radiation_enabled() && needs_radiation_) {
     const RadiationSolveReport r = sim_.solver().solve_radiation();  // collective
@@ -216,6 +218,7 @@ void RunOutputs<Real>::write(const Due& due) {
     blocks.emplace_back(b, number);
   }
   writer_.submit([this, snapshot, checkpoint, blocks, time, step] {
+    sim_.solver().wait_state_copy();  // frame_ holds the state
     if (!snapshot.empty()) write_snapshot_job(snapshot, time, step);
     if (!checkpoint.empty()) write_checkpoint_job(checkpoint, time, step);
     for (const auto& [b, number] : blocks) write_block_job(b, number, time, step);

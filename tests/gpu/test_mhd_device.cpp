@@ -159,3 +159,34 @@ TEST(MhdDevice, OrszagTangWithATableFloatMatchesHost) {
       {"grid.i_size=128", "grid.j_size=128", "eos.table=" + write_ideal_table(5.0 / 3.0, "ot")},
       1e-3);
 }
+
+// begin_state_copy returns before the state has reached the host (StateCopy: a device buffer,
+// then its own stream), so the steps taken before wait_state_copy must not change what arrives:
+// the host array holds, bit for bit and ghost cells included, the state of the call.
+TEST(MhdDevice, StateCopyOverlappingStepsHoldsTheStateOfItsStart) {
+  if (!device_available()) GTEST_SKIP() << "no CUDA device visible";
+  RunOptions o;
+  o.config = "orszag_tang";
+  o.overrides = {"grid.i_size=96", "grid.j_size=64", "grid.k_size=8"};
+  Simulation<double> device(resolve_config(o), "cuda");
+  device.run_until(1e30, 3);
+  Fields<double, backend::Host> expected(device.grid()), copied(device.grid());
+  device.copy_state_to(expected);
+  const std::size_t bytes = std::size_t(copied.array().size()) * sizeof(double);
+  const bool pinned = register_host_memory(copied.array().data(), bytes);
+  device.solver().begin_state_copy(copied);
+  device.run_until(1e30, 8);  // five more steps while the copy travels
+  device.solver().wait_state_copy();
+  long differ = 0;
+  for (long n = 0; n < expected.array().size(); ++n)
+    differ += expected.array().data()[n] != copied.array().data()[n];
+  EXPECT_EQ(differ, 0) << "of " << expected.array().size() << " values";
+  // The state did move on (else the test shows nothing).
+  Fields<double, backend::Host> now(device.grid());
+  device.copy_state_to(now);
+  long moved = 0;
+  for (long n = 0; n < now.array().size(); ++n)
+    moved += now.array().data()[n] != expected.array().data()[n];
+  EXPECT_GT(moved, 0);
+  if (pinned) unregister_host_memory(copied.array().data());
+}

@@ -7,6 +7,7 @@
 
 #include "alfven/mhd/solver.hpp"
 #include "alfven/mhd/solver_interface.hpp"
+#include "alfven/mhd/state_copy.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -24,6 +25,10 @@ class SolverAdapter final : public SolverInterface<Real> {
   void get_state(Fields<Real, backend::Host>& host) const override {
     host.copy_from(solver_.state());
   }
+  void begin_state_copy(Fields<Real, backend::Host>& host) override {
+    state_copy_.begin(solver_.grid(), solver_.state(), host);
+  }
+  void wait_state_copy() override { state_copy_.wait(); }
   TimeStepCheck<Real> compute_time_step() override { return solver_.compute_time_step(); }
   /// With radiation.heating, the transfer is solved from the state at the step's start and its
   /// heating added after the MHD step (operator splitting, first order in time).
@@ -74,6 +79,7 @@ class SolverAdapter final : public SolverInterface<Real> {
  private:
   Solver<Real, Backend, Source> solver_;
   std::unique_ptr<RadiationCoupling<Real, Backend>> radiation_;  // null without radiation
+  StateCopy<Real, Backend> state_copy_;  // begin_state_copy's buffer and stream (CUDA)
 };
 
 /// Builds the adapter with NoSource when no source term is set, UniformSources otherwise.

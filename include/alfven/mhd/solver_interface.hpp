@@ -56,6 +56,14 @@ class SolverInterface {
   virtual void set_state(const Fields<Real, backend::Host>& host) = 0;
   /// Copies the current state (ghost cells included) out to host memory.
   virtual void get_state(Fields<Real, backend::Host>& host) const = 0;
+  /// Starts copying the current state (ghost cells included) out to host memory `host` (best
+  /// page-locked), which holds it once wait_state_copy() has returned; a CUDA solver returns at
+  /// once and the copy overlaps the next steps (StateCopy, state_copy.hpp), the host solver
+  /// copies before returning. Waits first for an earlier copy still in flight.
+  virtual void begin_state_copy(Fields<Real, backend::Host>& host) = 0;
+  /// Waits until begin_state_copy's data is in its host array; may be called from another
+  /// thread than begin_state_copy, but not at the same time.
+  virtual void wait_state_copy() = 0;
   /// Admissible step and first unphysical cell of the current state.
   virtual TimeStepCheck<Real> compute_time_step() = 0;
   /// One full step of size dt, with the GLM parameters of the admissible step glm_dt (>= dt;
