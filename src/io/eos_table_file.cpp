@@ -59,7 +59,10 @@ bool is_hdf5(const std::string& path) {
 
 std::string read_string_attribute(hid_t file, const char* name, const std::string& path,
                                   bool required) {
-  if (H5Aexists(file, name) <= 0) {
+  const htri_t exists = H5Aexists(file, name);
+  ALFVEN_REQUIRE(exists >= 0, path << ": attribute '" << name
+                                   << "' cannot be looked up (damaged metadata)" << hdf5::detail());
+  if (exists == 0) {
     ALFVEN_REQUIRE(!required,
                    path << ": attribute '" << name << "' missing (not an " << kFormat << "?)");
     return "";
@@ -85,7 +88,10 @@ std::string read_string_attribute(hid_t file, const char* name, const std::strin
 template <typename T>
 T read_scalar_attribute(hid_t file, const char* name, const std::string& path, H5T_class_t kind,
                         hid_t memory, const char* what) {
-  ALFVEN_REQUIRE(H5Aexists(file, name) > 0, path << ": attribute '" << name << "' missing");
+  const htri_t exists = H5Aexists(file, name);
+  ALFVEN_REQUIRE(exists >= 0, path << ": attribute '" << name
+                                   << "' cannot be looked up (damaged metadata)" << hdf5::detail());
+  ALFVEN_REQUIRE(exists > 0, path << ": attribute '" << name << "' missing");
   Handle a(H5Aopen(file, name, H5P_DEFAULT), H5Aclose);
   Handle space(H5Aget_space(a.get()), H5Sclose);
   Handle type(H5Aget_type(a.get()), H5Tclose);

@@ -42,7 +42,9 @@ class Reader {
   /// (0: a scalar).
   hid_t open_attribute(const std::string& name, H5T_class_t cls, const char* expected) const {
     const htri_t exists = H5Aexists(file_, name.c_str());
-    if (exists <= 0) fail("attribute '" + name + "' missing");
+    if (exists < 0)  // H5Aexists failed: the object header holding the attributes is damaged
+      fail("attribute '" + name + "' cannot be looked up (damaged metadata)");
+    if (exists == 0) fail("attribute '" + name + "' missing");
     const hid_t attr = H5Aopen(file_, name.c_str(), H5P_DEFAULT);
     if (attr < 0) fail("attribute '" + name + "': cannot open");
     Handle type(H5Aget_type(attr), H5Tclose);

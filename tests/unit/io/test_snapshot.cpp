@@ -4,8 +4,10 @@
 #include <hdf5.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 
 #include "alfven/core/error.hpp"
 #include "alfven/io/snapshot.hpp"
@@ -318,6 +320,32 @@ TEST(Snapshot, WrongShapeIsNamed) {
                          "(3,4,5) from the attributes"),
             std::string::npos)
       << message;
+}
+
+// A damaged root object header (its checksum fails) is not an absent attribute: the message
+// says the metadata is damaged. The header's address is read from the superblock (version 2 or
+// 3, which the 1.10 format writes: the root group's object header address at byte 36, 8 bytes
+// little-endian); a byte 20 bytes into the header is flipped.
+TEST(Snapshot, DamagedRootHeaderIsReportedAsDamagedNotMissing) {
+  TempDir dir;
+  const std::string path = write_valid(dir, test_grid());
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  char super[44] = {};
+  ASSERT_TRUE(f.read(super, sizeof super));
+  ASSERT_EQ(std::string(super, 8), "\x89HDF\r\n\x1a\n");
+  ASSERT_GE(int(super[8]), 2) << "superblock version";
+  std::uint64_t root = 0;
+  for (int b = 7; b >= 0; --b) root = (root << 8) | static_cast<unsigned char>(super[36 + b]);
+  f.seekg(std::streamoff(root + 20));
+  char c = 0;
+  ASSERT_TRUE(f.read(&c, 1));
+  c = char(~c);
+  f.seekp(std::streamoff(root + 20));
+  ASSERT_TRUE(f.write(&c, 1));
+  f.close();
+  const std::string message = error_of(path);
+  EXPECT_NE(message.find("damaged metadata"), std::string::npos) << message;
+  EXPECT_EQ(message.find("missing"), std::string::npos) << message;
 }
 
 TEST(Snapshot, MissingAndMistypedAttributesAreNamed) {
