@@ -25,10 +25,10 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
   if (s.loop_seconds > 0 && s.async_output)
     std::printf(
         "Output: %.3f s of the time loop's %.3f s (%.1f %%), files written in the background "
-        "(%.2f s for the last snapshot or checkpoint); %.3f s of it waiting for a file still "
+        "(%.3g s for the files of the last output); %.3f s of it waiting for a file still "
         "being written.\n",
         s.output_seconds, s.wall_seconds,
-        100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12), s.file_write_seconds,
+        100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12), s.output_job_seconds,
         s.output_wait_seconds);
   else if (s.loop_seconds > 0)
     std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%).\n", s.output_seconds,

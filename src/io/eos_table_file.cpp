@@ -114,10 +114,9 @@ int read_int_attribute(hid_t file, const char* name, const std::string& path) {
 
 void read_dataset(hid_t file, const char* name, const EosTableData& t, const std::string& path,
                   std::vector<double>& out) {
-  ALFVEN_REQUIRE(H5Lexists(file, name, H5P_DEFAULT) > 0,
-                 path << ": dataset '" << name << "' missing");
-  Handle set(H5Dopen2(file, name, H5P_DEFAULT), H5Dclose);
-  ALFVEN_REQUIRE(set.valid(), path << ": cannot open dataset '" << name << "' " << hdf5::detail());
+  std::string problem;
+  Handle set(hdf5::open_dataset(file, name, problem), H5Dclose);
+  ALFVEN_REQUIRE(set.valid(), path << ": dataset '" << name << "' " << problem);
   Handle space(H5Dget_space(set.get()), H5Sclose);
   Handle type(H5Dget_type(set.get()), H5Tclose);
   hsize_t dims[2] = {0, 0};
@@ -157,10 +156,10 @@ EosTableData read_hdf5(const std::string& path) {
   t.e_min = read_double_attribute(file.get(), "internal_energy_min", path);
   t.e_max = read_double_attribute(file.get(), "internal_energy_max", path);
   t.description = read_string_attribute(file.get(), "description", path, false);
-  ALFVEN_REQUIRE(H5Lexists(file.get(), "pressure", H5P_DEFAULT) > 0,
-                 path << ": dataset 'pressure' missing");
   {
-    Handle set(H5Dopen2(file.get(), "pressure", H5P_DEFAULT), H5Dclose);
+    std::string problem;
+    Handle set(hdf5::open_dataset(file.get(), "pressure", problem), H5Dclose);
+    ALFVEN_REQUIRE(set.valid(), path << ": dataset 'pressure' " << problem);
     Handle space(H5Dget_space(set.get()), H5Sclose);
     hsize_t dims[2] = {0, 0};
     ALFVEN_REQUIRE(H5Sget_simple_extent_ndims(space.get()) == 2 &&

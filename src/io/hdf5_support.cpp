@@ -92,6 +92,29 @@ std::string detail() {
   return desc.empty() ? std::string() : " (hdf5: " + desc + ")";
 }
 
+hid_t open_dataset(hid_t file, const std::string& name, std::string& problem) {
+  const htri_t exists = H5Lexists(file, name.c_str(), H5P_DEFAULT);
+  if (exists == 0) {
+    problem = "missing";
+    return -1;
+  }
+  const hid_t set = exists > 0 ? H5Dopen2(file, name.c_str(), H5P_DEFAULT) : -1;
+  if (set >= 0) return set;
+  const std::string why = detail();
+  // Another kind of object of that name opens as that kind; a damaged one opens as none.
+  const hid_t group = exists > 0 ? H5Gopen2(file, name.c_str(), H5P_DEFAULT) : -1;
+  const hid_t type = exists > 0 && group < 0 ? H5Topen2(file, name.c_str(), H5P_DEFAULT) : -1;
+  if (group >= 0) H5Gclose(group);
+  if (type >= 0) H5Tclose(type);
+  detail();  // clears the errors of the attempts that failed
+  if (group >= 0 || type >= 0) {
+    problem = "is a group or a named datatype, not a dataset";
+    return -1;
+  }
+  problem = "cannot be read (damaged metadata)" + why;
+  return -1;
+}
+
 hid_t file_type_of(DataType t) {
   return t == DataType::Float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
 }

@@ -81,6 +81,12 @@ class QuietHdf5 {
 /// "(hdf5: ...)", or "" if the stack is empty.
 std::string detail();
 
+/// Opens dataset `name` of `file` (the caller closes it). On failure returns a negative id and
+/// sets `problem` to the end of a message about it: "missing", "is a group or a named datatype,
+/// not a dataset", or "cannot be read (damaged metadata)" followed by HDF5's
+/// detail(), when the link or the object header cannot be read (e.g. a checksum fails).
+hid_t open_dataset(hid_t file, const std::string& name, std::string& problem);
+
 /// HDF5 file type (little-endian IEEE) and native memory type of `t`.
 hid_t file_type_of(DataType t);
 hid_t memory_type_of(DataType t);

@@ -123,9 +123,9 @@ class Reader {
   /// and returns its value size in bytes (4 or 8) with the open handle in `out`.
   std::size_t open_dataset(const std::string& name, const std::vector<hsize_t>& dims,
                            const std::string& dims_meaning, hid_t& out) const {
-    if (H5Lexists(file_, name.c_str(), H5P_DEFAULT) <= 0) fail("dataset '" + name + "' missing");
-    const hid_t set = H5Dopen2(file_, name.c_str(), H5P_DEFAULT);
-    if (set < 0) fail("'" + name + "' is not a dataset");
+    std::string problem;
+    const hid_t set = hdf5::open_dataset(file_, name, problem);
+    if (set < 0) fail("dataset '" + name + "' " + problem);
     Handle guard(set, H5Dclose);
     Handle type(H5Dget_type(set), H5Tclose);
     const std::size_t size = H5Tget_size(type.get());

@@ -224,7 +224,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;
   summary.output_wait_seconds = outputs.wait_seconds() - output_wait_before;
-  summary.file_write_seconds = outputs.write_seconds();
+  summary.output_job_seconds = outputs.job_seconds();
   summary.cells_outside_eos_table = outputs.most_cells_outside_eos_table();
   summary.first_step_outside_eos_table = outputs.first_step_outside_eos_table();
   return summary;

@@ -69,6 +69,10 @@ class RunOutputs {
   double wait_seconds() const { return wait_seconds_; }
   /// Measured seconds of one full-state write (snapshot or checkpoint), or the first estimate.
   double write_seconds() const { return write_seconds_.load(); }
+  /// Seconds the writing of the last output took: every file due at its step (snapshot,
+  /// checkpoint, output blocks, indexes, pictures), from the end of the state's copy; 0 before
+  /// the first. With background writing, outputs further apart than this are hidden.
+  double job_seconds() const { return job_seconds_.load(); }
   /// Whether files are written in the background.
   bool background() const { return writer_.background(); }
   /// Snapshots this run has scheduled so far (the directory's count, rank 0).
@@ -127,6 +131,7 @@ class RunOutputs {
   double seconds_ = 0;
   double wait_seconds_ = 0;
   std::atomic<double> write_seconds_{0};
+  std::atomic<double> job_seconds_{0};
   BackgroundWriter writer_;  // declared last: joined before the frame goes
 };
 

@@ -63,9 +63,10 @@ struct RunSummary {
   /// The part of output_seconds spent waiting for a file still being written in the background
   /// (the next output came first, or the run ended); the rest is copying the state.
   double output_wait_seconds = 0;
-  /// Seconds the last snapshot or checkpoint took to write (the file and its flush); with
-  /// asynchronous output, outputs further apart than this in time steps are hidden entirely.
-  double file_write_seconds = 0;
+  /// Seconds the writing of the last output took (every file due at its step: snapshot,
+  /// checkpoint, output blocks, indexes, pictures); with asynchronous output, outputs further
+  /// apart than this are hidden entirely.
+  double output_job_seconds = 0;
   bool async_output = false;           ///< files were written in the background
   StopReason stop = StopReason::None;  ///< why the run ended
   std::string checkpoint;              ///< the checkpoint written at an early stop ("" otherwise)
