@@ -220,9 +220,11 @@ void RunOutputs<Real>::write(const Due& due) {
   writer_.submit([this, snapshot, checkpoint, blocks, time, step] {
     sim_.solver().wait_state_copy();  // frame_ holds the state
     const auto start = Clock::now();
+    // The files a run can continue from (io.continue) last: one continued from them finds the
+    // output blocks of their step written, since a failure before them leaves the step to it.
+    for (const auto& [b, number] : blocks) write_block_job(b, number, time, step);
     if (!snapshot.empty()) write_snapshot_job(snapshot, time, step);
     if (!checkpoint.empty()) write_checkpoint_job(checkpoint, time, step);
-    for (const auto& [b, number] : blocks) write_block_job(b, number, time, step);
     job_seconds_ = seconds_since(start);
   });
   seconds_ += seconds_since(t0);

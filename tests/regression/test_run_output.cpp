@@ -341,3 +341,37 @@ TEST(RunOutput, BackgroundWritingWritesTheFilesOfSynchronousWriting) {
   fs::remove_all(sync);
   fs::remove_all(async);
 }
+
+// The files a run continues from are written after the output blocks of their step: when a
+// block cannot be written (here a directory stands where its file goes), the step's checkpoint
+// is not written either, so the run continued with io.continue writes that block; it used to
+// continue from the checkpoint and skip it. The continued run's blocks equal a straight run's.
+TEST(RunOutput, AFailedBlockLeavesItsStepToTheContinuedRun) {
+  const std::string dir = fresh_dir("failed_block"), straight = fresh_dir("failed_block_ref");
+  const auto with = [](std::vector<std::string> more) {
+    std::vector<std::string> o = {
+        "grid.i_size=16", "grid.j_size=16",
+        "time.tend=10",   "time.dt_output=1e9",
+        "io.async=off",   "io.checkpoint_every=3",
+        "io.png=false",   "outputs=[{name: mid, every: 2, variables: [density]}]"};
+    o.insert(o.end(), more.begin(), more.end());
+    return o;
+  };
+  run_into(straight, with({"time.max_steps=12"}));
+  run_into(dir, with({"time.max_steps=4"}));  // an earlier run: mid_0000 to mid_0002
+  fs::create_directories(dir + "/mid_0003.h5/in_the_way");
+  EXPECT_THROW(run_into(dir, with({"time.max_steps=12"})), alfven::Error);  // fails at step 6
+  EXPECT_FALSE(fs::exists(dir + "/checkpoint_00000006.h5"));
+  fs::remove_all(dir + "/mid_0003.h5");
+  run_into(dir, with({"time.max_steps=12", "io.continue=true"}));
+  for (int n = 0; n <= 6; ++n) {
+    char name[32];
+    std::snprintf(name, sizeof name, "/mid_%04d.h5", n);
+    ASSERT_TRUE(fs::exists(dir + name)) << name;
+    EXPECT_TRUE(io::read_snapshot(dir + name).raw.at("density") ==
+                io::read_snapshot(straight + name).raw.at("density"))
+        << name;
+  }
+  fs::remove_all(dir);
+  fs::remove_all(straight);
+}
