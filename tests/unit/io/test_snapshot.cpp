@@ -123,6 +123,17 @@ std::string write_valid(const TempDir& dir, const io::GridInfo& g) {
   return path;
 }
 
+// Inverts the bits of byte `offset` of file `path`.
+void flip_byte(const std::string& path, std::uint64_t offset) {
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(std::streamoff(offset));
+  char c = 0;
+  ASSERT_TRUE(f.read(&c, 1)) << path << " has no byte " << offset;
+  c = char(~c);
+  f.seekp(std::streamoff(offset));
+  ASSERT_TRUE(f.write(&c, 1));
+}
+
 std::string error_of(const std::string& path) {
   try {
     io::read_snapshot(path);
@@ -329,20 +340,13 @@ TEST(Snapshot, WrongShapeIsNamed) {
 TEST(Snapshot, DamagedRootHeaderIsReportedAsDamagedNotMissing) {
   TempDir dir;
   const std::string path = write_valid(dir, test_grid());
-  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
   char super[44] = {};
-  ASSERT_TRUE(f.read(super, sizeof super));
+  ASSERT_TRUE(std::ifstream(path, std::ios::binary).read(super, sizeof super));
   ASSERT_EQ(std::string(super, 8), "\x89HDF\r\n\x1a\n");
   ASSERT_GE(int(super[8]), 2) << "superblock version";
   std::uint64_t root = 0;
   for (int b = 7; b >= 0; --b) root = (root << 8) | static_cast<unsigned char>(super[36 + b]);
-  f.seekg(std::streamoff(root + 20));
-  char c = 0;
-  ASSERT_TRUE(f.read(&c, 1));
-  c = char(~c);
-  f.seekp(std::streamoff(root + 20));
-  ASSERT_TRUE(f.write(&c, 1));
-  f.close();
+  flip_byte(path, root + 20);
   const std::string message = error_of(path);
   EXPECT_NE(message.find("damaged metadata"), std::string::npos) << message;
   EXPECT_EQ(message.find("missing"), std::string::npos) << message;
@@ -375,14 +379,7 @@ TEST(Snapshot, AGroupOrADamagedHeaderInADatasetsPlaceIsNamed) {
     header = info.addr;
     H5Fclose(f);
   }
-  std::fstream file(path, std::ios::in | std::ios::out | std::ios::binary);
-  file.seekg(std::streamoff(header + 20));
-  char c = 0;
-  ASSERT_TRUE(file.read(&c, 1));
-  c = char(~c);
-  file.seekp(std::streamoff(header + 20));
-  ASSERT_TRUE(file.write(&c, 1));
-  file.close();
+  flip_byte(path, header + 20);
   const std::string message = error_of(path);
   EXPECT_NE(message.find("dataset 'density' cannot be read (damaged metadata)"), std::string::npos)
       << message;
