@@ -61,9 +61,6 @@ class StateCopy {
     pending_ = false;
   }
 
-  /// Whether copies go through the device buffer (known after the first begin()).
-  bool staged() const { return staging_bytes_ > 0; }
-
  private:
   // Allocates the device buffer at the first call when the device has room; true when it exists.
   bool staging_ready(const Grid& grid, const Fields<Real, Backend>& state) {
@@ -78,15 +75,15 @@ class StateCopy {
         stream_ = Stream::create();
         staged_ = Event::create();
         copied_ = Event::create();
-        staging_bytes_ = bytes;
+        staging_used_ = true;
       }
     }
-    return staging_bytes_ > 0;
+    return staging_used_;
   }
 
-  bool decided_ = false;      // whether the first begin() has chosen the path
-  double staging_bytes_ = 0;  // size of staging_ (0: copies go straight to the host)
-  bool pending_ = false;      // a copy from staging_ is in flight
+  bool decided_ = false;       // whether the first begin() has chosen the path
+  bool staging_used_ = false;  // copies go through staging_ (else straight to the host)
+  bool pending_ = false;       // a copy from staging_ is in flight
   Fields<Real, Backend> staging_;
   Stream stream_;
   Event staged_, copied_;  // staging_ filled (default stream); host array filled (stream_)
