@@ -107,12 +107,26 @@ ALFVEN_HOST_DEVICE inline long margin_slab_index(const Grid& grid, int axis, con
   return id[0] + long(ext[0]) * (id[1] + long(ext[1]) * id[2]);
 }
 
+/// Index along `axis` of the cell whose value ghost cell g (index g along the axis, at the upper
+/// face when `upper`) takes under boundary kind `kind` (not bc_fixed): periodic, the cell n
+/// cells away; outflow, the nearest interior cell; symmetric and antisymmetric, the mirror image
+/// across the face. m: the margin, na: the interior cells of the axis. The source is always an
+/// interior cell of the axis.
+ALFVEN_HOST_DEVICE inline int boundary_source_index(int kind, bool upper, int g, int m, int na) {
+  const int t = upper ? g - (m + na) : m - 1 - g;  // mirror distance, 0 next to the face
+  if (kind == bc_periodic) return upper ? m + t : g + na;
+  if (kind == bc_outflow) return upper ? m + na - 1 : m;
+  return upper ? m + na - 1 - t : m + t;
+}
+
 /// Fills the ghost cells of both faces of one axis; run with for_each over
 /// Range1D{0, boundary_cells(grid, axis)}. One launch per axis, with consecutive indices on
 /// consecutive memory (x fastest), so that a GPU warp works on neighbouring cells even for the
 /// x faces, whose slabs are only 2 halo_depth cells wide. `fixed` (needed when a face of the axis
 /// has bc_fixed) holds the initial values of all margin layers (gather_boundary_slab):
-/// fixed[margin_slab_index + margin_cells_of * v].
+/// fixed[margin_slab_index + margin_cells_of * v]. A thread reads all nine values before it
+/// writes any (its sources are interior cells of the axis, which the launch does not write), so
+/// that its nine loads are in flight together.
 template <typename Real>
 struct BoundaryKernel {
   FieldsView<Real> q;
@@ -128,30 +142,118 @@ struct BoundaryKernel {
     int idx[3];
     const bool upper = boundary_ghost_cell(grid, axis, n, idx);
     if (!apply[upper ? 1 : 0]) return;
-    const int g = idx[axis];  // ghost index along the axis
     const int face = 2 * axis + (upper ? 1 : 0);
-    // Mirror distance t = 0 for the ghost cell nearest the face.
-    const int t = upper ? g - (m + na) : m - 1 - g;
     int src[3] = {idx[0], idx[1], idx[2]};
+    Real value[num_vars];
     for (int v = 0; v < num_vars; ++v) {
       const int kind = bc.code[face][v];
       if (kind == bc_fixed) {
-        q(idx[0], idx[1], idx[2], v) =
-            fixed[margin_slab_index(grid, axis, idx) + margin_cells_of(grid, axis) * v];
+        value[v] = fixed[margin_slab_index(grid, axis, idx) + margin_cells_of(grid, axis) * v];
         continue;
       }
-      int s;
-      if (kind == bc_periodic) {
-        s = upper ? m + t : g + na;
-      } else if (kind == bc_outflow) {
-        s = upper ? m + na - 1 : m;
-      } else {
-        s = upper ? m + na - 1 - t : m + t;
-      }
-      src[axis] = s;
-      const Real value = q(src[0], src[1], src[2], v);
-      q(idx[0], idx[1], idx[2], v) = kind == bc_antisymmetric ? -value : value;
+      src[axis] = boundary_source_index(kind, upper, idx[axis], m, na);
+      const Real s = q(src[0], src[1], src[2], v);
+      value[v] = kind == bc_antisymmetric ? -s : s;
     }
+    for (int v = 0; v < num_vars; ++v) q(idx[0], idx[1], idx[2], v) = value[v];
+  }
+};
+
+/// Number of cells that a refresh of every active axis at once fills (GhostLayerKernel): those
+/// with an index in the refreshed ghost layers (grid.halo_depth on each side) of at least one
+/// active axis. Device-callable.
+ALFVEN_HOST_DEVICE inline long ghost_layer_cells(const Grid& g) {
+  long n = 0;
+  for (int p = 0; p < 3; ++p) {  // part p: layers of axis p, outside those of the axes above
+    long part = 2L * g.halo_depth[p];
+    for (int b = 0; b < 3; ++b)
+      if (b != p) part *= b < p ? g.total[b] : g.total[b] - 2 * g.halo_depth[b];
+    n += part;
+  }
+  return n;
+}
+
+/// The cell (i, j, k) in idx of index n (0 <= n < ghost_layer_cells(grid)) of the refreshed ghost
+/// layers of all axes. Indices come in three parts, each x fastest: the z layers over the full
+/// extent of x and y; then the y layers over the full extent of x and the rest of z; then the x
+/// layers over the rest of y and z ("the rest": every index outside that axis's refreshed layers,
+/// the deeper ghost layers included).
+ALFVEN_HOST_DEVICE inline void ghost_layer_cell(const Grid& grid, long n, int idx[3]) {
+  for (int p = 2; p >= 0; --p) {
+    int ext[3];
+    long part = 1;
+    for (int b = 0; b < 3; ++b) {
+      const int d = grid.halo_depth[b];
+      ext[b] = b == p ? 2 * d : (b < p ? grid.total[b] : grid.total[b] - 2 * d);
+      part *= ext[b];
+    }
+    if (n >= part) {
+      n -= part;
+      continue;
+    }
+    idx[0] = int(n % ext[0]);
+    const long rest = n / ext[0];
+    idx[1] = int(rest % ext[1]);
+    idx[2] = int(rest / ext[1]);
+    for (int b = p; b < 3; ++b) {
+      const int d = grid.halo_depth[b], m = grid.margin[b], nb = grid.n[b];
+      if (b ==
+          p) {  // layer index: the lower face's [m - d, m), then the upper's [m + nb, m + nb + d)
+        idx[b] += idx[b] < d ? m - d : m + nb - d;
+      } else {  // skip the refreshed layers of axis b
+        if (idx[b] >= m - d) idx[b] += d;
+        if (idx[b] >= m + nb) idx[b] += d;
+      }
+    }
+    return;
+  }
+}
+
+/// Fills the refreshed ghost layers of every active axis in one launch, run with for_each over
+/// Range1D{0, ghost_layer_cells(grid)}: the same values, bit for bit, as BoundaryKernel on x, then
+/// y, then z (each over the full extent of the other axes). A ghost cell's value there is that of
+/// the cell reached by following the boundary conditions back from z to x: along each axis on
+/// whose layers the cell lies, the source index of that face's kind, with the sign flipped for
+/// each antisymmetric face, until an interior (or deeper ghost) cell is read, or a bc_fixed face
+/// gives its stored value at the cell reached so far (fixed[axis], as BoundaryKernel::fixed).
+/// Only for a block whose every face is a domain edge (no halo exchange): a face filled by a
+/// neighbour must be filled between the axes. Every source lies outside all refreshed layers, so
+/// the launch reads no cell it writes.
+template <typename Real>
+struct GhostLayerKernel {
+  FieldsView<Real> q;
+  Grid grid;
+  BoundaryConditions bc;
+  const Real* fixed[3] = {nullptr, nullptr, nullptr};
+
+  ALFVEN_HOST_DEVICE void operator()(long n) const {
+    int idx[3];
+    ghost_layer_cell(grid, n, idx);
+    bool layer[3], upper[3];
+    for (int a = 0; a < 3; ++a) {
+      const int d = grid.halo_depth[a], m = grid.margin[a], na = grid.n[a];
+      upper[a] = idx[a] >= m + na;
+      layer[a] = d > 0 && (upper[a] ? idx[a] < m + na + d : idx[a] >= m - d && idx[a] < m);
+    }
+    Real value[num_vars];
+    for (int v = 0; v < num_vars; ++v) {
+      int src[3] = {idx[0], idx[1], idx[2]};
+      bool negate = false, stored = false;
+      for (int a = 2; a >= 0; --a) {
+        if (!layer[a]) continue;
+        const int kind = bc.code[2 * a + (upper[a] ? 1 : 0)][v];
+        if (kind == bc_fixed) {
+          value[v] = fixed[a][margin_slab_index(grid, a, src) + margin_cells_of(grid, a) * v];
+          stored = true;
+          break;
+        }
+        src[a] = boundary_source_index(kind, upper[a], src[a], grid.margin[a], grid.n[a]);
+        negate = negate != (kind == bc_antisymmetric);
+      }
+      if (!stored) value[v] = q(src[0], src[1], src[2], v);
+      if (negate) value[v] = -value[v];
+    }
+    for (int v = 0; v < num_vars; ++v) q(idx[0], idx[1], idx[2], v) = value[v];
   }
 };
 

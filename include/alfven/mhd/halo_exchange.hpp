@@ -75,6 +75,8 @@ class HaloExchange {
   /// (except at a non-periodic domain edge). A periodic axis of one block is not exchanged: the
   /// boundary kernel copies it locally.
   bool exchanges(int axis) const { return comm_ && comm_->dims()[axis] > 1; }
+  /// True when some axis is exchanged (exchanges(axis) for an axis).
+  bool exchanges_any() const { return exchanges(0) || exchanges(1) || exchanges(2); }
 
   /// True when exchange() fills the ghost cells of face `side` (0: lower, 1: upper) of `axis`:
   /// the axis is exchanged and a block lies across that face. The other faces are domain edges,

@@ -230,7 +230,15 @@ class Solver {
   /// shared with another block by halo exchange, the others by the boundary conditions (periodic
   /// across one block included). Exchanging axis by axis with slabs that span the other axes' ghost
   /// layers fills edge and corner ghost cells too.
+  /// A block with no neighbour ranks fills every axis in one launch (GhostLayerKernel, the same
+  /// bits as axis by axis).
   void apply_boundaries(Fields<Real, Backend>& f) {
+    if (!halo_.exchanges_any()) {
+      GhostLayerKernel<Real> k{f.view(), grid_, params_.boundaries};
+      for (int axis = 0; axis < 3; ++axis) k.fixed[axis] = fixed_slab_[axis].data();
+      for_each(Backend{}, Range1D{0, ghost_layer_cells(grid_)}, k);
+      return;
+    }
     for (int axis = 0; axis < 3; ++axis)
       if (grid_.active(axis)) refresh_axis(f, axis);
   }
