@@ -81,7 +81,7 @@ bool operator==(const RunConfig& a, const RunConfig& b) {
          a.heating_rate == b.heating_rate && a.problem_parameters == b.problem_parameters &&
          a.bodies == b.bodies && a.log_dt == b.log_dt && a.walltime == b.walltime &&
          a.checkpoint_every == b.checkpoint_every && a.checkpoint_keep == b.checkpoint_keep &&
-         a.async_output == b.async_output && a.outputs == b.outputs;
+         a.async_output == b.async_output && a.fsync == b.fsync && a.outputs == b.outputs;
 }
 
 bool operator==(const OutputBlockConfig& a, const OutputBlockConfig& b) {

@@ -193,6 +193,7 @@ std::vector<KeySpec> build_schema() {
           [](RunConfig& c, const Value& v) { c.checkpoint_every = static_cast<long>(v.integer); }),
       integer_key("io.checkpoint_keep", 1, positive_int, int_field(&RunConfig::checkpoint_keep)),
       choice_key("io.async", {"auto", "on", "off"}, text_field(&RunConfig::async_output)),
+      choice_key("io.fsync", {"checkpoints", "all"}, text_field(&RunConfig::fsync)),
       bool_key("io.enabled", nullptr),
       text_key("io.save_dir", nullptr),
       text_key("io.time_save_dir", nullptr),

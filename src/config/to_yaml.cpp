@@ -169,7 +169,8 @@ void write_parallel_and_io(YAML::Emitter& out, const RunConfig& c, const MisoLay
   text(out, "walltime", c.walltime > 0 ? walltime_text(c.walltime) : std::string());
   out << YAML::Key << "checkpoint_every" << YAML::Value << c.checkpoint_every;
   out << YAML::Key << "checkpoint_keep" << YAML::Value << c.checkpoint_keep;
-  out << YAML::Key << "async" << YAML::Value << c.async_output << YAML::EndMap;
+  out << YAML::Key << "async" << YAML::Value << c.async_output;
+  out << YAML::Key << "fsync" << YAML::Value << c.fsync << YAML::EndMap;
 }
 
 void write_outputs(YAML::Emitter& out, const RunConfig& c) {

@@ -99,7 +99,7 @@ void start_writeback(int fd) {
 }  // namespace
 
 DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t value_size,
-                                   std::vector<unsigned char>& scratch) {
+                                   std::vector<unsigned char>& scratch, bool early_writeback) {
   int rank = 0;
   hsize_t dims[8], chunk[8];
   // ALFVEN_HDF5_DIRECT_CHUNKS=0 leaves every write to HDF5's pipeline (to compare the two).
@@ -160,7 +160,7 @@ DirectWrite write_by_direct_chunks(hid_t set, const void* data, std::size_t valu
                          buffer + std::size_t(c) * (chunk_bytes + 4)) < 0)
         return DirectWrite::Failed;
     }
-    start_writeback(fd);
+    if (early_writeback) start_writeback(fd);
   }
   return DirectWrite::Written;
 }

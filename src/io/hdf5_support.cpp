@@ -276,7 +276,8 @@ void FileWriter::write_hyperslab(hid_t set, const std::string& name, const hsize
     bool whole = rank <= 8 && H5Sget_simple_extent_dims(file_space.get(), dims, nullptr) == rank;
     for (int a = 0; whole && a < rank; ++a) whole = offset[a] == 0 && count[a] == dims[a];
     if (whole) {
-      const DirectWrite done = write_by_direct_chunks(set, data, size_of(type), chunk_scratch_);
+      const DirectWrite done =
+          write_by_direct_chunks(set, data, size_of(type), chunk_scratch_, early_writeback_);
       if (done == DirectWrite::Failed) fail("dataset '" + name + "': cannot write a chunk");
       if (done == DirectWrite::Written) return;
     }

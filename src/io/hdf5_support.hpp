@@ -109,7 +109,10 @@ hid_t make_file_access(const std::string& path);
 /// same arguments (attributes, dataset creation), each with its own selection for the data.
 class FileWriter {
  public:
-  FileWriter(const std::string& path, hid_t file) : path_(path), file_(file) {}
+  /// `early_writeback`: start writing each stored batch of a whole-dataset write to the disk at
+  /// once (direct_chunks.hpp), for a file that is flushed (fsync) after it.
+  FileWriter(const std::string& path, hid_t file, bool early_writeback = true)
+      : path_(path), file_(file), early_writeback_(early_writeback) {}
 
   [[noreturn]] void fail(const std::string& what) const;
 
@@ -156,6 +159,7 @@ class FileWriter {
  private:
   const std::string& path_;
   hid_t file_;
+  bool early_writeback_;
   std::vector<unsigned char> chunk_scratch_;  // write_by_direct_chunks' batch, kept between fields
 };
 

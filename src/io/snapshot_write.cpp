@@ -30,7 +30,7 @@ void write_file(const std::string& path, const std::string& tmp, const GridInfo&
     ALFVEN_REQUIRE(false,
                    "cannot write snapshot '" << path << "': cannot create '" << tmp << "'" << why);
   }
-  FileWriter w(path, file.get());
+  FileWriter w(path, file.get(), options.durable);
   w.header(grid, meta, names);
   w.coordinates(grid, H5P_DEFAULT, true);
   hsize_t dims[3];

@@ -235,8 +235,10 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
   const auto t0 = Clock::now();
   const Communicator& comm = sim_.communicator();
   const int index = snapshot_number(name);
+  io::StorageOptions options;
+  options.durable = cfg_.fsync == "all";  // analysis output: the kernel's writeback by default
   write_state(comm, sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
-              meta(time, step, index));
+              meta(time, step, index), options);
   write_seconds_ = seconds_since(t0);
   std::vector<double> plane;
   if (cfg_.write_png) {
@@ -253,7 +255,7 @@ template <typename Real>
 void RunOutputs<Real>::write_checkpoint_job(const std::string& name, double time, long step) {
   const auto t0 = Clock::now();
   write_state(sim_.communicator(), sim_.grid(), sim_.global_grid(), frame_, signed_distance_,
-              dir_ + "/" + name, meta(time, step, snapshots_));
+              dir_ + "/" + name, meta(time, step, snapshots_));  // durable: fsync, then rename
   write_seconds_ = seconds_since(t0);
   if (output_) output_->add_checkpoint(name, time, step);
 }
@@ -277,6 +279,7 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   }
   io::StorageOptions options;
   options.deflate = block.config.compression;
+  options.durable = cfg_.fsync == "all";
   options.vectors = block.vectors;
   for (const io::VectorRef& v : block.vectors) vectors.push_back(v.name);
   const std::string name = block_file_name(block.config.name, number);

@@ -299,7 +299,8 @@ TEST(RunOutput, RestartFromAnUnphysicalSnapshotNamesTheFileAndTheCell) {
 
 // io.async: on writes every file from a host copy on the background thread while the run goes
 // on; the files (every snapshot, checkpoints, an output block) hold exactly what the synchronous
-// run writes, the index lists the same files, and the last one is complete when run() returns.
+// run writes, the index lists the same files, and the last one is complete when run() returns;
+// whether analysis files are flushed to the disk (io.fsync) changes no byte of them.
 TEST(RunOutput, BackgroundWritingWritesTheFilesOfSynchronousWriting) {
   const std::string sync = fresh_dir("sync_output"), async = fresh_dir("async_output");
   const std::vector<std::string> common = {"grid.i_size=24",
@@ -313,6 +314,7 @@ TEST(RunOutput, BackgroundWritingWritesTheFilesOfSynchronousWriting) {
                                            "slice: {y: 0.5}}]"};
   std::vector<std::string> a = common, b = common;
   a.push_back("io.async=off");
+  a.push_back("io.fsync=all");  // every file flushed to the disk: the same bytes
   b.push_back("io.async=on");
   const std::string said = run_into(sync, a);
   run_into(async, b);

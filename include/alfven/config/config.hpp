@@ -140,6 +140,10 @@ struct RunConfig {
   int checkpoint_keep = 2;    ///< io.checkpoint_keep, how many of the newest checkpoints stay
   /// io.async: "auto" (write files in the background on a CUDA run of one rank), "on", "off".
   std::string async_output = "auto";
+  /// io.fsync: which files are flushed to the disk (fsync) before they are renamed into place:
+  /// "checkpoints" (checkpoints and the run's index files; analysis snapshots and output blocks
+  /// are left to the kernel's writeback) or "all".
+  std::string fsync = "checkpoints";
   /// outputs: further outputs with their own cadence, variables and region.
   std::vector<OutputBlockConfig> outputs;
 

@@ -101,10 +101,10 @@ struct StorageOptions {
   int deflate = 0;
   /// Vectors to expose as virtual datasets (their components must be among the fields).
   std::vector<VectorRef> vectors;
-  /// Flush the file to the disk (fsync) before the rename (what a run does for every file), so
-  /// it survives a crash of the machine, not only of the process. false only renames: used by
-  /// bench_mhd_mpi --no-fsync to measure what the flush costs (on the H200's host nothing
-  /// measurable: docs/output.md).
+  /// Flush the file to the disk (fsync) before the rename, so that it survives a crash of the
+  /// machine, not only of the process; its batches of chunks are also sent to the disk as they
+  /// are stored. false only renames, and leaves the pages to the kernel's writeback: a run's
+  /// analysis snapshots and output blocks unless io.fsync is "all" (docs/output.md).
   bool durable = true;
 };
 

@@ -32,7 +32,8 @@ TEST(ConfigErrors, RealBooleanEnumAndListTypes) {
                                        "mhd: {cfl_number: fast}\n"
                                        "domain: {periodic: {x: maybe}}\n"
                                        "precision: quad\n"
-                                       "sources: {gravity: [0, 1]}\n");
+                                       "sources: {gravity: [0, 1]}\n"
+                                       "io: {fsync: sometimes}\n");
   expect_has(message,
              "config.yaml:3: mhd.cfl_number: expected a real number in (0, 1.5], got \"fast\"");
   expect_has(message, "config.yaml:4: domain.periodic.x: expected true or false, got \"maybe\"");
@@ -40,6 +41,8 @@ TEST(ConfigErrors, RealBooleanEnumAndListTypes) {
   expect_has(message,
              "config.yaml:6: sources.gravity: expected a list of 3 real numbers [gx, gy, gz], "
              "got [0, 1] (2 values, need 3)");
+  expect_has(message,
+             "config.yaml:7: io.fsync: expected one of checkpoints, all, got \"sometimes\"");
 }
 
 TEST(ConfigErrors, MissingRequiredKey) {
