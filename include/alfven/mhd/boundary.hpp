@@ -87,10 +87,7 @@ ALFVEN_HOST_DEVICE inline bool boundary_ghost_cell(const Grid& grid, int axis, l
   const int depth = grid.halo_depth[axis];
   int ext[3] = {grid.total[0], grid.total[1], grid.total[2]};
   ext[axis] = 2 * depth;
-  idx[0] = int(n % ext[0]);
-  const long rest = n / ext[0];
-  idx[1] = int(rest % ext[1]);
-  idx[2] = int(rest / ext[1]);
+  box_cell_of(n, ext, idx);
   const bool upper = idx[axis] >= depth;
   idx[axis] += grid.margin[axis] - depth + (upper ? grid.n[axis] : 0);
   return upper;
@@ -191,10 +188,7 @@ ALFVEN_HOST_DEVICE inline void ghost_layer_cell(const Grid& grid, long n, int id
       n -= part;
       continue;
     }
-    idx[0] = int(n % ext[0]);
-    const long rest = n / ext[0];
-    idx[1] = int(rest % ext[1]);
-    idx[2] = int(rest / ext[1]);
+    box_cell_of(n, ext, idx);
     for (int b = p; b < 3; ++b) {
       const int d = grid.halo_depth[b], m = grid.margin[b], nb = grid.n[b];
       if (b ==

@@ -99,5 +99,23 @@ inline Grid make_grid(int nx, int ny, int nz, const double lo[3], const double h
   return g;
 }
 
+/// The (i, j, k) in idx of index n of a box of ext[0] x ext[1] x ext[2] cells, x fastest
+/// (0 <= n < the product). In 32-bit arithmetic when n fits (a 64-bit division costs a GPU
+/// thread several times as much); device-callable.
+ALFVEN_HOST_DEVICE inline void box_cell_of(long n, const int ext[3], int idx[3]) {
+  if (n <= 0x7fffffffL) {
+    const unsigned u = unsigned(n), e0 = unsigned(ext[0]), e1 = unsigned(ext[1]);
+    const unsigned rest = u / e0;
+    idx[0] = int(u - rest * e0);
+    idx[1] = int(rest % e1);
+    idx[2] = int(rest / e1);
+    return;
+  }
+  const long rest = n / ext[0];
+  idx[0] = int(n - rest * ext[0]);
+  idx[1] = int(rest % ext[1]);
+  idx[2] = int(rest / ext[1]);
+}
+
 }  // namespace mhd
 }  // namespace alfven

@@ -29,10 +29,7 @@ namespace detail {
 ALFVEN_HOST_DEVICE inline void slab_index(const Grid& g, int axis, long n, int idx[3]) {
   int ext[3] = {g.total[0], g.total[1], g.total[2]};
   ext[axis] = g.halo_depth[axis];
-  idx[0] = int(n % ext[0]);
-  const long rest = n / ext[0];
-  idx[1] = int(rest % ext[1]);
-  idx[2] = int(rest / ext[1]);
+  box_cell_of(n, ext, idx);
 }
 }  // namespace detail
 

@@ -251,3 +251,25 @@ TEST(Boundary, SolverRefreshOfOneBlockEqualsAxisByAxis) {
           ASSERT_EQ(x(i, j, k, var), y(i, j, k, var))
               << i << "," << j << "," << k << " var " << var;
 }
+
+// box_cell_of inverts i + e0 (j + e1 k) on both of its paths (32-bit below 2^31, 64-bit above).
+TEST(Boundary, BoxCellOfInvertsTheFlatIndex) {
+  const int small[3] = {7, 5, 3}, large[3] = {70001, 60007, 3};
+  const int cells[][3] = {{0, 0, 0}, {6, 4, 2}, {3, 1, 2}};
+  for (const auto& c : cells) {
+    int idx[3];
+    box_cell_of(c[0] + 7L * (c[1] + 5L * c[2]), small, idx);
+    EXPECT_EQ(idx[0], c[0]);
+    EXPECT_EQ(idx[1], c[1]);
+    EXPECT_EQ(idx[2], c[2]);
+  }
+  const int big[][3] = {{70000, 60006, 2}, {12345, 54321, 0}, {1, 30000, 1}};
+  for (const auto& c : big) {
+    const long n = c[0] + 70001L * (c[1] + 60007L * c[2]);
+    int idx[3];
+    box_cell_of(n, large, idx);
+    EXPECT_EQ(idx[0], c[0]) << n;
+    EXPECT_EQ(idx[1], c[1]) << n;
+    EXPECT_EQ(idx[2], c[2]) << n;
+  }
+}
