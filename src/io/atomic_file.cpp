@@ -25,13 +25,25 @@ void sync_file(const std::string& path, const char* what) {
                               << "': cannot flush it to the disk: " << std::strerror(saved_errno));
 }
 
-void move_into_place(const std::string& temporary, const std::string& path, const char* what) {
+void move_into_place(const std::string& temporary, const std::string& path, const char* what,
+                     bool durable) {
   if (std::rename(temporary.c_str(), path.c_str()) != 0) {
     const std::string why = std::strerror(errno);
     std::remove(temporary.c_str());
     ALFVEN_REQUIRE(false, what << " '" << path << "': cannot rename '" << temporary
                                << "' into place: " << why);
   }
+  if (!durable) return;
+  const std::string::size_type slash = path.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  ALFVEN_REQUIRE(fd >= 0, what << " '" << path << "': cannot open its directory to flush it: "
+                               << std::strerror(errno));
+  const bool synced = ::fsync(fd) == 0 || errno == EINVAL;
+  const int saved_errno = errno;
+  ::close(fd);
+  ALFVEN_REQUIRE(synced, what << " '" << path << "': cannot flush its directory to the disk: "
+                              << std::strerror(saved_errno));
 }
 
 void write_file_atomically(const std::string& path, const std::string& content, const char* what) {

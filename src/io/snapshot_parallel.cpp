@@ -141,7 +141,7 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   agree(comm, mine);
 
   Handle transfer(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
-  FileWriter w(path, file.get());
+  FileWriter w(path, file.get(), options.durable);
   std::vector<hid_t> sets;
   try {
     if (!transfer.valid() || H5Pset_dxpl_mpio(transfer.get(), H5FD_MPIO_COLLECTIVE) < 0)
@@ -179,7 +179,7 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   if (rank == 0) {
     try {
       if (options.durable) detail::sync_file(tmp, "snapshot");
-      detail::move_into_place(tmp, path, "snapshot");
+      detail::move_into_place(tmp, path, "snapshot", options.durable);
     } catch (const Error& e) {
       std::remove(tmp.c_str());
       mine = e.what();

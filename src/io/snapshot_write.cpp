@@ -65,7 +65,7 @@ void write_atomically(
     std::remove(tmp.c_str());
     throw;
   }
-  detail::move_into_place(tmp, path, "snapshot");
+  detail::move_into_place(tmp, path, "snapshot", options.durable);
 }
 
 }  // namespace

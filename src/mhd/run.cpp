@@ -52,6 +52,7 @@ struct Start {
   std::vector<IndexEntry> index;  // the run directory's index (in place)
   std::size_t position = 0;
   std::vector<std::string> notes;  // repairs of the index, for rank 0 to print
+  std::string checkpoint;          // io.continue from a snapshot: the newest checkpoint, if any
 };
 
 template <typename Real>
@@ -68,7 +69,18 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   long restored_step = 0;
   if (!restart_file.empty()) {
     const auto t_read = Clock::now();
-    const io::Snapshot snap = restore_state(sim, restart_file);  // each rank reads its block
+    // An analysis snapshot is not flushed to the disk by default (io.fsync): after a crash of
+    // the machine the newest may not read, while the checkpoint before it was flushed.
+    const io::Snapshot snap = [&] {
+      try {
+        return restore_state(sim, restart_file);  // each rank reads its block
+      } catch (const Error& e) {
+        if (start.checkpoint.empty()) throw;
+        throw Error(std::string(e.what()) + "; the newest checkpoint, " + start.checkpoint +
+                    ", is older but was flushed to the disk: continue from it with --restart " +
+                    start.checkpoint);
+      }
+    }();
     output_start.restart_read_seconds = seconds_since(t_read);
     output_start.next_snapshot = first_multiple_after(snap.meta.time, cfg.dt_output);
     restored_step = snap.meta.step;
@@ -294,12 +306,14 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
                               << "' holds no snapshot to continue from (no snapshots.txt, and "
                                  "no snapshot_0000.h5 that reads); set io.continue: false to "
                                  "start the run");
-    // The newest state: the last snapshot, or a later checkpoint.
+    // The newest state: the last snapshot, or a checkpoint as new or newer (a checkpoint is
+    // flushed to the disk; a snapshot only with io.fsync: all).
     const std::vector<FileEntry> checkpoints = read_file_index(dir, kCheckpointIndex, start.notes);
-    if (!checkpoints.empty() && checkpoints.back().time > start.index.back().time) {
+    if (!checkpoints.empty() && checkpoints.back().time >= start.index.back().time) {
       from_checkpoint(checkpoints.back());
       return start;
     }
+    if (!checkpoints.empty()) start.checkpoint = dir + "/" + checkpoints.back().name;
     start.position = start.index.size() - 1;
     start.restart_file = dir + "/" + start.index.back().name;
     start.in_place = true;

@@ -196,3 +196,44 @@ TEST(Restart, FromASnapshotOfAnotherGridNamesBothGridsAndTheFix) {
   fs::remove_all(first);
   fs::remove_all(second);
 }
+
+// io.continue after a crash of the machine (io.fsync: checkpoints, the default): the newest
+// snapshot was not flushed to the disk and is empty. The checkpoint of the same step (flushed)
+// is taken instead of it; when the checkpoint is older, the error names it and how to continue.
+TEST(Restart, ContinueAfterACrashTakesOrNamesTheFlushedCheckpoint) {
+  const std::string dir = fresh_dir("crash_tie"), later = fresh_dir("crash_later"),
+                    straight = fresh_dir("crash_straight");
+  auto with = [](std::vector<std::string> more) {
+    std::vector<std::string> o = {"time.tend=10", "time.dt_output=1e9", "io.checkpoint_every=6",
+                                  "io.png=false"};
+    o.insert(o.end(), more.begin(), more.end());
+    return small_vortex(o);
+  };
+  // The last snapshot (step 12) and the last checkpoint are of the same step.
+  run_into(straight, with({"time.max_steps=16"}));
+  run_into(dir, with({"time.max_steps=12"}));
+  const auto index = read_index(dir);
+  ASSERT_FALSE(index.empty());
+  std::ofstream(dir + "/" + index.back().first, std::ios::trunc).close();  // lost in the crash
+  const std::string said = run_into(dir, with({"time.max_steps=16", "io.continue=true"}));
+  const auto a = alfven::io::read_snapshot(straight + "/" + read_index(straight).back().first);
+  const auto b = alfven::io::read_snapshot(dir + "/" + read_index(dir).back().first);
+  EXPECT_EQ(a.meta.step, 16);
+  EXPECT_EQ(b.meta.step, 16);
+  EXPECT_TRUE(a.raw == b.raw);  // continued bit for bit from the checkpoint of step 12
+  // The last snapshot (step 14) is newer than the last checkpoint (step 12).
+  run_into(later, with({"time.max_steps=14"}));
+  const auto later_index = read_index(later);
+  std::ofstream(later + "/" + later_index.back().first, std::ios::trunc).close();
+  try {
+    run_into(later, with({"time.max_steps=16", "io.continue=true"}));
+    ADD_FAILURE() << "continued from an empty snapshot";
+  } catch (const alfven::Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(later_index.back().first), std::string::npos) << m;
+    EXPECT_NE(m.find("--restart " + later + "/checkpoint_00000012.h5"), std::string::npos) << m;
+  }
+  fs::remove_all(dir);
+  fs::remove_all(later);
+  fs::remove_all(straight);
+}

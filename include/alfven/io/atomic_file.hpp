@@ -20,11 +20,16 @@ inline std::string temporary_path(const std::string& path) {
 /// empty or partial file after a power loss. Throws alfven::Error naming `what` and the file.
 void sync_file(const std::string& path, const char* what);
 
-/// Renames `temporary` to `path` (replacing it; atomic within one file system). On failure
-/// removes `temporary` and throws alfven::Error naming `what` (e.g. "snapshot") and both files.
-void move_into_place(const std::string& temporary, const std::string& path, const char* what);
+/// Renames `temporary` to `path` (replacing it; atomic within one file system). With `durable`
+/// the directory holding `path` is then flushed too (fsync), so that the rename itself survives
+/// a power loss; a file system that cannot flush a directory (EINVAL) is taken as done. On
+/// failure removes `temporary` and throws alfven::Error naming `what` (e.g. "snapshot") and both
+/// files.
+void move_into_place(const std::string& temporary, const std::string& path, const char* what,
+                     bool durable = true);
 
-/// Writes `content` to `path` through temporary_path(path): write, fsync, rename.
+/// Writes `content` to `path` through temporary_path(path): write, fsync, rename, fsync of the
+/// directory.
 /// @throws alfven::Error naming `what` and the file on any failure (a full disk included); the
 ///         earlier file of that name is then left as it was and no temporary file is left.
 void write_file_atomically(const std::string& path, const std::string& content, const char* what);
