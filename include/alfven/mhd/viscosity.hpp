@@ -76,10 +76,15 @@ struct CharacteristicSpeedKernel {
   }
 };
 
+/// How the viscous update reads its state: plain loads, not the read-only data cache (its threads
+/// read the cells of their run again from L1; CellAccess has the measurement).
+template <typename Real>
+using ViscosityInput = CellAccess<const Real, false>;
+
 /// Diffused quantity n (0-8) of cell c: u = (rho, rho v, B, psi, rho e) in that order, the
 /// momenta and rho e formed as rho times the primitive; `rho` is the density of cell c.
 template <typename Real>
-ALFVEN_HOST_DEVICE ALFVEN_INLINE Real diffused_quantity(const CellAccess<const Real>& in, long c,
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Real diffused_quantity(const ViscosityInput<Real>& in, long c,
                                                         Real rho, int n) {
   if (n == 0) return rho;
   if (n <= 3) return math::mul_rn(rho, in(c, velocity_x + n - 1));
@@ -121,7 +126,7 @@ struct ViscosityKernel {
     const int index = axis == 0 ? i : (axis == 1 ? j : k);  // of the run along `axis`
     const int first = begin + (index - begin) * run;
     const int count = math::min(run, end - first);
-    const CellAccess<const Real> in(q);
+    const ViscosityInput<Real> in(q);
     const CellAccess<Real> out(qn);
     const long s = stride;
     long c = speed.index(i, j, k) + long(first - index) * s;
