@@ -156,17 +156,22 @@ struct BoundaryKernel {
   }
 };
 
+/// Extent along axis b of part p of the refreshed ghost layers (ghost_layer_cell): the 2
+/// halo_depth layers of axis p, the full extent of the axes below p, and the rest (outside the
+/// refreshed layers) of the axes above. Device-callable.
+ALFVEN_HOST_DEVICE inline int ghost_layer_part_extent(const Grid& g, int p, int b) {
+  const int d = g.halo_depth[b];
+  return b == p ? 2 * d : (b < p ? g.total[b] : g.total[b] - 2 * d);
+}
+
 /// Number of cells that a refresh of every active axis at once fills (GhostLayerKernel): those
 /// with an index in the refreshed ghost layers (grid.halo_depth on each side) of at least one
 /// active axis. Device-callable.
 ALFVEN_HOST_DEVICE inline long ghost_layer_cells(const Grid& g) {
   long n = 0;
-  for (int p = 0; p < 3; ++p) {  // part p: layers of axis p, outside those of the axes above
-    long part = 2L * g.halo_depth[p];
-    for (int b = 0; b < 3; ++b)
-      if (b != p) part *= b < p ? g.total[b] : g.total[b] - 2 * g.halo_depth[b];
-    n += part;
-  }
+  for (int p = 0; p < 3; ++p)
+    n += long(ghost_layer_part_extent(g, p, 0)) * ghost_layer_part_extent(g, p, 1) *
+         ghost_layer_part_extent(g, p, 2);
   return n;
 }
 
@@ -177,13 +182,9 @@ ALFVEN_HOST_DEVICE inline long ghost_layer_cells(const Grid& g) {
 /// the deeper ghost layers included).
 ALFVEN_HOST_DEVICE inline void ghost_layer_cell(const Grid& grid, long n, int idx[3]) {
   for (int p = 2; p >= 0; --p) {
-    int ext[3];
-    long part = 1;
-    for (int b = 0; b < 3; ++b) {
-      const int d = grid.halo_depth[b];
-      ext[b] = b == p ? 2 * d : (b < p ? grid.total[b] : grid.total[b] - 2 * d);
-      part *= ext[b];
-    }
+    const int ext[3] = {ghost_layer_part_extent(grid, p, 0), ghost_layer_part_extent(grid, p, 1),
+                        ghost_layer_part_extent(grid, p, 2)};
+    const long part = long(ext[0]) * ext[1] * ext[2];
     if (n >= part) {
       n -= part;
       continue;
@@ -191,8 +192,8 @@ ALFVEN_HOST_DEVICE inline void ghost_layer_cell(const Grid& grid, long n, int id
     box_cell_of(n, ext, idx);
     for (int b = p; b < 3; ++b) {
       const int d = grid.halo_depth[b], m = grid.margin[b], nb = grid.n[b];
-      if (b ==
-          p) {  // layer index: the lower face's [m - d, m), then the upper's [m + nb, m + nb + d)
+      if (b == p) {
+        // Layer index: the lower face's [m - d, m), then the upper face's [m + nb, m + nb + d).
         idx[b] += idx[b] < d ? m - d : m + nb - d;
       } else {  // skip the refreshed layers of axis b
         if (idx[b] >= m - d) idx[b] += d;

@@ -44,8 +44,9 @@ struct Primitive {
 /// on a GPU, load through the read-only data cache (__ldg). That is right only where the kernel
 /// does not write the array it reads so, which holds for every kernel that takes a
 /// CellAccess<const Real>: each reads a state and writes another array. Measured on the H200
-/// (bench_mhd_cuda 256^3, float): the stage kernel 877 -> 830 us; the viscous update, whose
-/// threads read the cells of their run again from L1, 0.90 -> 2.0 ms, so it reads without it.
+/// (Nsight Compute, 256^3 float, docs/performance.md): the stage kernel 877 -> 827 us; the
+/// viscous update, whose threads read the cells of their run again from L1, 0.90 -> 2.0 ms a
+/// pass, so it reads without it (ViscosityInput).
 template <typename T, bool ReadOnlyCache = std::is_const<T>::value>
 struct CellAccess {
   T* ptr;
