@@ -5,11 +5,12 @@
 // direct chunks on one thread, 0.31 s with no checksum at all (docs/output.md has the figures of
 // whole snapshots). ALFVEN_HDF5_DIRECT_CHUNKS=0 turns it off. Private to alfven_io.
 //
-// On Linux the kernel is asked to start writing each batch to the disk as soon as it is stored
-// (sync_file_range, SYNC_FILE_RANGE_WRITE: it does not wait), so that the fsync of a durable
-// file finds little left to do. Measured on the H200's host (ext4), 256^3 float, 9 fields: the
-// fsync took 0.24-0.30 s after the writes, 0.03-0.08 s with the early start; the whole snapshot
-// 0.57-0.59 s against 0.35-0.42 s (2026-12-03).
+// For a file that will be flushed (early_writeback), on Linux the kernel is asked to start
+// writing each batch to the disk as soon as it is stored (sync_file_range,
+// SYNC_FILE_RANGE_WRITE: it does not wait), so that the fsync finds little left to do. Measured on
+// the H200's host (ext4), 256^3 float, 9 fields: the fsync took 0.24-0.30 s after the writes,
+// 0.03-0.08 s with the early start; the whole snapshot 0.57-0.59 s against 0.35-0.42 s
+// (2026-12-03).
 #pragma once
 
 #include <hdf5.h>

@@ -111,7 +111,7 @@ class FileWriter {
  public:
   /// `early_writeback`: start writing each stored batch of a whole-dataset write to the disk at
   /// once (direct_chunks.hpp), for a file that is flushed (fsync) after it.
-  FileWriter(const std::string& path, hid_t file, bool early_writeback = true)
+  FileWriter(const std::string& path, hid_t file, bool early_writeback)
       : path_(path), file_(file), early_writeback_(early_writeback) {}
 
   [[noreturn]] void fail(const std::string& what) const;
