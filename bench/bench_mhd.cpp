@@ -5,7 +5,7 @@
 // case. Never asserts anything.
 //
 //   bench_mhd [--backend host|cuda] [--precision float|double|both] [--sizes 64,128,256]
-//             [--stage fused|two-pass]   (default: two-pass, but fused for double on a CPU)
+//             [--stage fused|two-pass|tiled]   (default: the solver's, Solver::set_stage_method)
 //             [--body none|sphere|MESH_FILE]
 //
 // --body puts an embedded body (slip wall) in the middle of the box: a sphere of radius 0.2, or
@@ -67,6 +67,10 @@ std::vector<Body> bench_bodies(const std::string& body) {
   return {Body{e, WallRule{}, body}};
 }
 
+const char* stage_name(StageMethod m) {
+  return m == StageMethod::fused ? "fused" : (m == StageMethod::two_pass ? "two-pass" : "tiled");
+}
+
 template <typename Real, typename Backend>
 void bench_case(int n, const char* backend_name, const std::string& stage,
                 const std::string& body) {
@@ -85,7 +89,9 @@ void bench_case(int n, const char* backend_name, const std::string& stage,
   Fields<Real, backend::Host> init(g);
   fill_initial_state(*problem, g, init);
   Solver<Real, Backend> solver(g, p);
-  if (stage != "default") solver.set_two_pass_stage(stage == "two-pass");
+  if (stage == "fused") solver.set_stage_method(StageMethod::fused);
+  if (stage == "two-pass") solver.set_stage_method(StageMethod::two_pass);
+  if (stage == "tiled") solver.set_stage_method(StageMethod::tiled);
   double setup_seconds = 0;
   if (!bodies.empty()) {
     const auto s0 = std::chrono::steady_clock::now();
@@ -128,7 +134,7 @@ void bench_case(int n, const char* backend_name, const std::string& stage,
       "\"ghost_cells\": %ld, \"body_setup_seconds\": %.4g, \"flags\": \"%s\", \"device\": "
       "\"%s\"}\n",
       backend_name, sizeof(Real) == 4 ? "float" : "double", n, n, n, threads,
-      solver.two_pass_stage() ? "two-pass" : "fused", rate, t, bytes, rate * bytes / 1e9,
+      stage_name(solver.stage_method()), rate, t, bytes, rate * bytes / 1e9,
       rate * bytes / 4.3e12, body.c_str(), solver.bodies().counts().solid,
       solver.bodies().counts().ghost, setup_seconds, ALFVEN_BENCH_FLAGS, device_name().c_str());
   std::fflush(stdout);
@@ -165,7 +171,8 @@ int main(int argc, char** argv) {
       backend = value;
     else if (key == "--precision")
       precision = value;
-    else if (key == "--stage")
+    else if (key == "--stage" &&
+             (value == "default" || value == "fused" || value == "two-pass" || value == "tiled"))
       stage = value;
     else if (key == "--body")
       body = value;
@@ -179,7 +186,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: bench_mhd [--backend host|cuda] [--precision float|double|both] "
-                   "[--sizes 64,128] [--stage fused|two-pass] [--body none|sphere|MESH]\n");
+                   "[--sizes 64,128] [--stage fused|two-pass|tiled] [--body none|sphere|MESH]\n");
       return 2;
     }
   }

@@ -215,3 +215,43 @@ TEST_F(GpuTest, ForEachIsOrderedBeforeCopyFromOnTheDefaultStream) {
 }
 
 }  // namespace
+
+namespace {
+
+/// A tile loop on both backends: 128 threads, 64 KiB of scratch (above the default 48 KiB of a
+/// block), 3 steps of 2 phases. Phase 0: thread r writes t + 1000 s + r at slot r and at slot
+/// r + 8192 (the far end of the scratch); phase 1: thread r reads the slots of thread
+/// (r + 1) % 128 (written by another warp before the barrier) and writes their sum.
+struct NeighbourTile {
+  using launch_settings = LaunchSettings<128>;
+  static constexpr int phases = 2;
+  double* out;
+  std::size_t scratch_bytes() const { return 8192 * sizeof(double); }
+  ALFVEN_HOST_DEVICE int steps(long) const { return 3; }
+  ALFVEN_HOST_DEVICE void operator()(long t, int s, int phase, int r, unsigned char* scratch) const {
+    double* slot = reinterpret_cast<double*>(scratch);
+    if (phase == 0) {
+      slot[r] = double(t) + 1000.0 * s + r;
+      slot[r + 8064] = 2.0 * slot[r];
+      return;
+    }
+    const int q = (r + 1) % 128;
+    out[(t * 3 + s) * 128 + r] = slot[q] + slot[q + 8064];
+  }
+};
+
+}  // namespace
+
+TEST_F(GpuTest, ForEachTileMatchesTheHostWithLargeScratch) {
+  const long tiles = 300;
+  Array<double, 1, Host> host(tiles * 3 * 128);
+  for (long n = 0; n < host.size(); ++n) host[n] = -1;
+  Array<double, 1, CUDA> dev(host.size());
+  dev.copy_from(host);
+  alfven::for_each_tile(Host{}, tiles, NeighbourTile{host.data()});
+  alfven::for_each_tile(CUDA{}, tiles, NeighbourTile{dev.data()});
+  for (long t = 0; t < tiles; ++t)
+    for (int s = 0; s < 3; ++s)
+      ASSERT_EQ(host[(t * 3 + s) * 128 + 5], 3.0 * (double(t) + 1000.0 * s + 6)) << t << " " << s;
+  expect_equal(host, dev);
+}

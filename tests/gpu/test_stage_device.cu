@@ -1,14 +1,16 @@
 /// @file test_stage_device.cu
-/// @brief The two stage computations on the device (the fused kernel, the GPU default for the
-/// ideal gas; two passes through stored fluxes, the default with a tabulated equation of state)
-/// give the same fields to rounding, float and double: the same flux and derivative functions in
-/// the same order, but nvcc forms fused multiply-adds differently in the two kernel shapes (in the
-/// fused one a flux's last product may be contracted into its difference; the two-pass kernel
-/// stores the rounded flux). They were bit-identical while a table branch inside every pressure
-/// kept it apart from its uses; with the ideal gas as a type they differ by about one rounding
-/// per operation (measured on the H200: 1 ulp after 3 steps). The bound is that of the host
-/// against the device (test_mhd_device.cpp, which explains it): 1e-11 (double) and 1e-3
-/// (float) times the largest |value| of each field, over 3 steps. Skips without a device.
+/// @brief The three stage computations on the device (the fused kernel, the GPU default for the
+/// ideal gas; two passes through stored fluxes, the default with a tabulated equation of state;
+/// tiles marching along z) give the same fields to rounding, float and double: the same
+/// flux and derivative functions in the same order, but nvcc forms fused multiply-adds
+/// differently in the kernel shapes (in the fused one a flux's last product may be contracted
+/// into its difference; the two-pass and tiled kernels store the rounded flux). With the ideal
+/// gas as a type the fused and two-pass stages differ by about one rounding per operation
+/// (measured on the H200: 1 ulp after 3 steps); on the host all three are bit-identical
+/// (tests/unit/mhd/test_stage_tile.cpp). The bound is that of the host against the device
+/// (test_mhd_device.cpp, which explains it): 1e-11 (double) and 1e-3 (float) times the largest
+/// |value| of each field, over 3 steps. The grid (24 x 20 x 16) leaves partial tiles along x and
+/// y. Skips without a device.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -25,7 +27,7 @@ using namespace alfven::mhd;
 using StageDevice = alfven::test::GpuTest;
 
 template <typename Real>
-void check_fused_equals_two_pass() {
+void check_stages_agree(StageMethod first, StageMethod second) {
   const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   const Grid g = make_grid(24, 20, 16, lo, hi, 2);
   Fields<Real, backend::Host> init(g);
@@ -44,9 +46,9 @@ void check_fused_equals_two_pass() {
         init(i, j, k, psi) = Real(0.01 * std::sin(x + y + z));
       }
   Solver<Real, backend::CUDA> fused(g, SchemeParameters{}), two_pass(g, SchemeParameters{});
-  EXPECT_FALSE(fused.two_pass_stage()) << "the fused stage is the GPU default for the ideal gas";
-  fused.set_two_pass_stage(false);
-  two_pass.set_two_pass_stage(true);
+  EXPECT_EQ(fused.stage_method(), StageMethod::fused) << "the GPU default for the ideal gas";
+  fused.set_stage_method(first);
+  two_pass.set_stage_method(second);
   fused.set_state(init);
   two_pass.set_state(init);
   for (int n = 0; n < 3; ++n) {
@@ -72,10 +74,18 @@ void check_fused_equals_two_pass() {
 }
 
 TEST_F(StageDevice, FusedAndTwoPassStagesAgreeToRoundingInDouble) {
-  check_fused_equals_two_pass<double>();
+  check_stages_agree<double>(StageMethod::fused, StageMethod::two_pass);
 }
 TEST_F(StageDevice, FusedAndTwoPassStagesAgreeToRoundingInFloat) {
-  check_fused_equals_two_pass<float>();
+  check_stages_agree<float>(StageMethod::fused, StageMethod::two_pass);
+}
+TEST_F(StageDevice, TiledAndFusedStagesAgreeToRounding) {
+  check_stages_agree<double>(StageMethod::tiled, StageMethod::fused);
+  check_stages_agree<float>(StageMethod::tiled, StageMethod::fused);
+}
+TEST_F(StageDevice, TiledAndTwoPassStagesAgreeToRounding) {
+  check_stages_agree<double>(StageMethod::tiled, StageMethod::two_pass);
+  check_stages_agree<float>(StageMethod::tiled, StageMethod::two_pass);
 }
 
 }  // namespace

@@ -4,7 +4,8 @@
 /// launch settings, memory resources and pools, streams and events, the fatal-error handler and
 /// device queries. In a CUDA build (ALFVEN_HAVE_CUDA) it adds device Arrays and copies
 /// (cuda/memory.hpp, cuda/check.hpp); in nvcc translation units also the kernels
-/// (cuda/launch.hpp) and the CUDA for_each and reduce (cuda/for_each.hpp, cuda/reduce.hpp).
+/// (cuda/launch.hpp) and the CUDA for_each, for_each_tile and reduce (cuda/for_each.hpp,
+/// cuda/for_each_tile.hpp, cuda/reduce.hpp).
 #pragma once
 
 #include "array.hpp"
@@ -13,6 +14,7 @@
 #include "error.hpp"
 #include "fatal.hpp"
 #include "for_each.hpp"
+#include "for_each_tile.hpp"
 #include "gpu.hpp"
 #include "launch.hpp"
 #include "macros.hpp"
@@ -32,6 +34,7 @@
 #endif
 #if defined(__CUDACC__)
 #include "cuda/for_each.hpp"
+#include "cuda/for_each_tile.hpp"
 #include "cuda/launch.hpp"
 #include "cuda/reduce.hpp"
 #endif

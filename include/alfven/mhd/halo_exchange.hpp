@@ -149,6 +149,28 @@ class HaloExchange {
     exchange_halo(f, axis, &work);
   }
 
+  /// As exchange_overlapping, with the update given as `run(box)`, a callable that updates the
+  /// cells of a box (a tile loop, Solver::run_tiles_and_refresh): run over the two face layers
+  /// first, then over the rest of `range` while the halo travels. Same requirements and errors.
+  template <typename Run>
+  void exchange_overlapping_boxes(Fields<Real, Backend>& f, int axis, const Range3D& range,
+                                  const Run& run) {
+    ALFVEN_REQUIRE(overlappable(axis, range),
+                   "HaloExchange::exchange_overlapping_boxes: axis "
+                       << axis << " must be split between ranks and the range must span its "
+                       << "interior [m, m + n) with n > 2m (m: margin)");
+    const int m = grid_.margin[axis], n = grid_.n[axis];
+    Range3D low = range, high = range, rest = range;
+    low.end[axis] = 2 * m;  // [m, 2m) and [n, n + m): what the neighbours read
+    high.begin[axis] = n;
+    rest.begin[axis] = 2 * m;
+    rest.end[axis] = n;
+    run(low);
+    run(high);
+    const std::function<void()> work = [&] { run(rest); };
+    exchange_halo(f, axis, &work);
+  }
+
   /// Seconds spent in exchanges since construction, measured only with HaloSwitches::profile
   /// (ALFVEN_PROFILE_HALO=1); zeros otherwise.
   const HaloProfile& profile() const { return halo_profile_; }

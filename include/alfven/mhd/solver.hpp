@@ -39,6 +39,7 @@
 #include "scheme.hpp"
 #include "source.hpp"
 #include "stage.hpp"
+#include "stage_tile.hpp"
 #include "viscosity.hpp"
 
 namespace alfven {
@@ -66,7 +67,10 @@ class Solver {
       eos_table_ = EosTableStorage<Real, Backend>(*params.eos_table);
       eos_.table = eos_table_.view();
     }
-    two_pass_ = std::is_same<Backend, backend::Host>::value ? sizeof(Real) == 4 : eos_.tabulated();
+    if (std::is_same<Backend, backend::Host>::value)
+      stage_ = sizeof(Real) == 4 ? StageMethod::two_pass : StageMethod::fused;
+    else
+      stage_ = eos_.tabulated() ? StageMethod::two_pass : StageMethod::fused;
     floors_.rho_min = Real(params.density_floor);
     floors_.p_min = Real(params.pressure_floor);
     dissipation_.eta = Real(params.resistivity);
@@ -190,20 +194,23 @@ class Solver {
     apply_artificial_viscosity(dt);
   }
 
-  /// Chooses how a stage is computed: two passes (fluxes stored once per cell, then their
-  /// derivatives; least arithmetic: the default for float on the host and for a tabulated
-  /// equation of state on a GPU) or one fused kernel (fluxes recomputed at each stencil point;
-  /// no scratch memory: the default for double on the host and for the ideal gas on a GPU).
-  /// They give bit-identical results on the host and agree to rounding on a GPU, where nvcc
-  /// forms fused multiply-adds differently in the two kernel shapes. By default a GPU whose free
-  /// memory cannot hold the three flux arrays (27 values per cell) with a quarter to spare runs the
-  /// fused stage instead, so large grids still fit; after this call the choice is kept whatever the
-  /// memory (and allocation failures are reported).
-  void set_two_pass_stage(bool two_pass) {
-    two_pass_ = two_pass;
-    two_pass_chosen_ = true;
+  /// Chooses how a stage is computed (StageMethod, stage.hpp): two passes (fluxes stored once
+  /// per cell, then their derivatives: the default for float on the host and for a tabulated
+  /// equation of state on a GPU), one fused kernel (fluxes recomputed at each stencil point, no
+  /// scratch memory: the default for double on the host and for the ideal gas on a GPU), or
+  /// tiles marching along z (stage_tile.hpp: each flux computed once into shared memory; slower
+  /// on both processors we have, so never the default). The three give the same bits on the
+  /// host; on a GPU they agree to rounding (nvcc contracts a flux's last product into its
+  /// derivative in the fused stage). By default a GPU whose free memory cannot hold the three
+  /// flux arrays of two passes (27 values per cell) with a quarter to spare runs the fused stage
+  /// instead; after this call the choice is kept whatever the memory (and allocation failures
+  /// are reported).
+  void set_stage_method(StageMethod method) {
+    stage_ = method;
+    stage_chosen_ = true;
   }
-  bool two_pass_stage() const { return two_pass_; }
+  /// The stage computation in use (set_stage_method).
+  StageMethod stage_method() const { return stage_; }
 
   /// Total mass, total energy and max |div B| of the current state (interior cells).
   Totals totals() const {
@@ -326,6 +333,28 @@ class Solver {
       return;
     }
     halo_.exchange_overlapping(f, a, range, k);
+    refresh_after_overlap(f, a, which);
+  }
+  // As run_and_refresh_cells for a tile kernel of stage_tile.hpp (cover, then for_each_tile):
+  // with an overlapped exchange, over the face layers first, then over the rest.
+  template <typename K>
+  void run_tiles_and_refresh(const Range3D& range, K k, Fields<Real, Backend>& f) {
+    const auto run = [&](const Range3D& box) {
+      k.cover(box, stage_tile_planes);
+      for_each_tile(Backend{}, k.tiles(), k);
+    };
+    const int a = halo_.overlap_axis(range);
+    if (a < 0) {
+      run(range);
+      refresh(f, BodyFill::ReadByFluid);
+      return;
+    }
+    halo_.exchange_overlapping_boxes(f, a, range, run);
+    refresh_after_overlap(f, a, BodyFill::ReadByFluid);
+  }
+  // After an exchange of axis a overlapped with an update: the domain's edges of a, the later
+  // axes, the bodies' cells.
+  void refresh_after_overlap(Fields<Real, Backend>& f, int a, BodyFill which) {
     fill_domain_edges(f, a);
     for (int b = a + 1; b < 3; ++b)
       if (grid_.active(b)) refresh_axis(f, b);
@@ -353,8 +382,18 @@ class Solver {
   template <bool Dissipative, typename Eos>
   void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping,
                               const Eos& eos) {
-    if (two_pass_ && !flux_storage()) two_pass_ = false;  // the device is too full: fused
-    if (!two_pass_) {
+    if (stage_ == StageMethod::two_pass && !flux_storage())
+      stage_ = StageMethod::fused;  // the device is too full
+    if (stage_ == StageMethod::tiled) {
+      StageTileKernel<Real, Source, Dissipative, Eos> k{
+          q_.const_view(), arg, qr_.view(), grid_, eos, dts, ch2, psi_damping, source_};
+      k.dissipation = dissipation_;
+      k.floored = floors_.active();
+      k.floors = floors_;
+      run_tiles_and_refresh(grid_.interior(), k, qr_);
+      return;
+    }
+    if (stage_ == StageMethod::fused) {
       StageKernel<Real, Source, Dissipative, Eos> k{
           q_.const_view(), arg, qr_.view(), grid_, eos, dts, ch2, psi_damping, source_};
       k.dissipation = dissipation_;
@@ -375,10 +414,10 @@ class Solver {
 
   // The flux arrays of the two-pass stage, allocated on first use; false (nothing allocated)
   // when the default two-pass stage would leave a device with less than a quarter of their size
-  // free (set_two_pass_stage).
+  // free (set_stage_method).
   bool flux_storage() {
     if (flux_allocated_) return true;
-    if (!std::is_same<Backend, backend::Host>::value && !two_pass_chosen_) {
+    if (!std::is_same<Backend, backend::Host>::value && !stage_chosen_) {
       double free_bytes = 0, total_bytes = 0;
       const double need = 3.0 * double(num_vars) * sizeof(Real) * double(grid_.total[0]) *
                           double(grid_.total[1]) * double(grid_.total[2]);
@@ -468,8 +507,11 @@ class Solver {
   // H200 (bench_mhd_cuda, 256^3) the fused stage wins for the ideal gas: 2.14e9 vs 1.10e9
   // (float), 1.11e9 vs 5.2e8 (double); with the table branch compiled in (a tabulated equation
   // of state) it fell to 8.2e8 / 3.8e8 and two passes won (docs/performance.md).
-  bool two_pass_ = false;          // the default is chosen in the constructor (above)
-  bool two_pass_chosen_ = false;   // set_two_pass_stage was called: no memory fallback
+  // The tiled stage lost on both: 1.04-1.08 ms a launch against the fused stage's 0.75 ms on
+  // the H200 (256^3 float; 1.8-2.0 ms against 1.3 in double), 6.4e5 against 9.6e5 on one core
+  // (64^3 float, bench_mhd) (docs/performance.md, "A stage in tiles").
+  StageMethod stage_ = StageMethod::fused;  // the default is chosen in the constructor
+  bool stage_chosen_ = false;               // set_stage_method was called: no memory fallback
   bool flux_allocated_ = false;    // flux_ holds the arrays of the active axes
   Fields<Real, Backend> flux_[3];  // two-pass stage only, allocated on first use
 };

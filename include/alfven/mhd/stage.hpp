@@ -24,6 +24,11 @@
 namespace alfven {
 namespace mhd {
 
+/// How the solver computes a stage (Solver::set_stage_method): `fused` (StageKernel below),
+/// `two_pass` (FluxKernel, then StageFromFluxKernel) or `tiled` (StageTileKernel,
+/// stage_tile.hpp).
+enum class StageMethod { fused, two_pass, tiled };
+
 /// Completes one stage at cell c from div = sum_a D_a F_a(q_a): adds the sources (evaluated
 /// from q_a) and writes q_r. Shared by both stage kernels below.
 template <typename Real, typename Source>

@@ -67,8 +67,8 @@ TEST(Stage, FusedAndTwoPassStagesAreBitIdentical) {
     v(i, j, k, psi) = 0.01 * std::sin(x + y + z);
   });
   Solver<double, backend::Host> fused(g, SchemeParameters{}), two_pass(g, SchemeParameters{});
-  fused.set_two_pass_stage(false);
-  two_pass.set_two_pass_stage(true);
+  fused.set_stage_method(StageMethod::fused);
+  two_pass.set_stage_method(StageMethod::two_pass);
   fused.set_state(init);
   two_pass.set_state(init);
   for (int n = 0; n < 3; ++n) {
