@@ -134,9 +134,9 @@ void bench_case(int n, const char* backend_name, const std::string& stage,
       "\"ghost_cells\": %ld, \"body_setup_seconds\": %.4g, \"flags\": \"%s\", \"device\": "
       "\"%s\"}\n",
       backend_name, sizeof(Real) == 4 ? "float" : "double", n, n, n, threads,
-      stage_name(solver.stage_method()), rate, t, bytes, rate * bytes / 1e9,
-      rate * bytes / 4.3e12, body.c_str(), solver.bodies().counts().solid,
-      solver.bodies().counts().ghost, setup_seconds, ALFVEN_BENCH_FLAGS, device_name().c_str());
+      stage_name(solver.stage_method()), rate, t, bytes, rate * bytes / 1e9, rate * bytes / 4.3e12,
+      body.c_str(), solver.bodies().counts().solid, solver.bodies().counts().ghost, setup_seconds,
+      ALFVEN_BENCH_FLAGS, device_name().c_str());
   std::fflush(stdout);
 }
 

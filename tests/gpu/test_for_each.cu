@@ -228,7 +228,8 @@ struct NeighbourTile {
   double* out;
   std::size_t scratch_bytes() const { return 8192 * sizeof(double); }
   ALFVEN_HOST_DEVICE int steps(long) const { return 3; }
-  ALFVEN_HOST_DEVICE void operator()(long t, int s, int phase, int r, unsigned char* scratch) const {
+  ALFVEN_HOST_DEVICE void operator()(long t, int s, int phase, int r,
+                                     unsigned char* scratch) const {
     double* slot = reinterpret_cast<double*>(scratch);
     if (phase == 0) {
       slot[r] = double(t) + 1000.0 * s + r;

@@ -507,13 +507,11 @@ class Solver {
   // H200 (bench_mhd_cuda, 256^3) the fused stage wins for the ideal gas: 2.14e9 vs 1.10e9
   // (float), 1.11e9 vs 5.2e8 (double); with the table branch compiled in (a tabulated equation
   // of state) it fell to 8.2e8 / 3.8e8 and two passes won (docs/performance.md).
-  // The tiled stage lost on both: 1.04-1.08 ms a launch against the fused stage's 0.75 ms on
-  // the H200 (256^3 float; 1.8-2.0 ms against 1.3 in double), 6.4e5 against 9.6e5 on one core
-  // (64^3 float, bench_mhd) (docs/performance.md, "A stage in tiles").
+  // The tiled stage lost on both (docs/performance.md, "A stage in tiles").
   StageMethod stage_ = StageMethod::fused;  // the default is chosen in the constructor
   bool stage_chosen_ = false;               // set_stage_method was called: no memory fallback
-  bool flux_allocated_ = false;    // flux_ holds the arrays of the active axes
-  Fields<Real, Backend> flux_[3];  // two-pass stage only, allocated on first use
+  bool flux_allocated_ = false;             // flux_ holds the arrays of the active axes
+  Fields<Real, Backend> flux_[3];           // two-pass stage only, allocated on first use
 };
 
 }  // namespace mhd

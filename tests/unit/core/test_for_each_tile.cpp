@@ -21,7 +21,8 @@ struct SumTile {
   long* out;
   std::size_t scratch_bytes() const { return 64 * sizeof(long); }
   ALFVEN_HOST_DEVICE int steps(long t) const { return int(t % 5); }
-  ALFVEN_HOST_DEVICE void operator()(long t, int s, int phase, int r, unsigned char* scratch) const {
+  ALFVEN_HOST_DEVICE void operator()(long t, int s, int phase, int r,
+                                     unsigned char* scratch) const {
     long* slot = reinterpret_cast<long*>(scratch);
     if (phase == 0) {
       if (s == 0) slot[r] = r == 0 ? t : 0;
@@ -43,8 +44,10 @@ TEST(ForEachTile, EveryPhaseSeesTheTeamsLastPhaseAndScratchPersists) {
   for (long t = 0; t < tiles; ++t) {
     const long steps = t % 5;
     // sum over r of sum over s < steps of (r + s), plus the tile number carried in slot 0.
-    const long expected = steps == 0 ? -1 : t + steps * (63 * 64 / 2) + 64 * (steps * (steps - 1) / 2);
-    for (int r = 0; r < 64; ++r) ASSERT_EQ(out[t * 64 + r], expected) << "tile " << t << " thread " << r;
+    const long expected =
+        steps == 0 ? -1 : t + steps * (63 * 64 / 2) + 64 * (steps * (steps - 1) / 2);
+    for (int r = 0; r < 64; ++r)
+      ASSERT_EQ(out[t * 64 + r], expected) << "tile " << t << " thread " << r;
   }
 }
 
