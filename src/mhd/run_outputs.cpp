@@ -238,7 +238,7 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
   io::StorageOptions options;
   options.durable = cfg_.fsync == "all";  // analysis output: the kernel's writeback by default
   write_state(comm, sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
-              meta(time, step, index), options);
+              meta(time, step, index), options, &packed_);
   write_seconds_ = seconds_since(t0);
   std::vector<double> plane;
   if (cfg_.write_png) {
@@ -255,7 +255,8 @@ template <typename Real>
 void RunOutputs<Real>::write_checkpoint_job(const std::string& name, double time, long step) {
   const auto t0 = Clock::now();
   write_state(sim_.communicator(), sim_.grid(), sim_.global_grid(), frame_, signed_distance_,
-              dir_ + "/" + name, meta(time, step, snapshots_));  // durable: fsync, then rename
+              dir_ + "/" + name, meta(time, step, snapshots_), {},
+              &packed_);  // durable: fsync, then rename
   write_seconds_ = seconds_since(t0);
   if (output_) output_->add_checkpoint(name, time, step);
 }
@@ -266,7 +267,9 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   const Grid& local = sim_.grid();
   const io::CellBox part = intersect(block_box(local), block.region);
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
-  std::vector<std::vector<Real>> values(block.variables.size());
+  if (block_values_.size() < blocks_.size()) block_values_.resize(blocks_.size());
+  std::vector<std::vector<Real>>& values = block_values_[b];  // kept: no allocation per file
+  values.resize(block.variables.size());
   std::vector<io::FieldRef> fields;
   std::vector<std::string> names, vectors;
   for (std::size_t v = 0; v < block.variables.size(); ++v) {

@@ -229,17 +229,24 @@ template <typename Real>
 void write_state(const Communicator& comm, const Grid& local, const Grid& global,
                  const Fields<Real, backend::Host>& state, const std::vector<Real>& signed_distance,
                  const std::string& path, const io::SnapshotMeta& meta,
-                 const io::StorageOptions& options) {
+                 const io::StorageOptions& options, PackedBuffer<Real>* packed) {
   const io::CellBox block = block_box(local);
   const std::size_t cells = io::cell_count(block);
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
   // Not value-initialised: every value is copied in below (zeroing 9 fields first cost a tenth
   // of the write of a 256^3 snapshot).
-  const std::unique_ptr<Real[]> packed(new Real[cells * num_vars]);
+  PackedBuffer<Real> own;
+  if (!packed) packed = &own;
+  if (packed->size < cells * num_vars) {
+    packed->values.reset();  // not two buffers at once
+    packed->values.reset(new Real[cells * num_vars]);
+    packed->size = cells * num_vars;
+  }
+  Real* values = packed->values.get();
   std::vector<io::FieldRef> fields;
   for (int v = 0; v < num_vars; ++v) {
-    copy_interior_to(state, local, v, block, packed.get() + v * cells);
-    fields.push_back({var_name(v), type, packed.get() + v * cells});
+    copy_interior_to(state, local, v, block, values + v * cells);
+    fields.push_back({var_name(v), type, values + v * cells});
   }
   if (!signed_distance.empty()) {
     ALFVEN_REQUIRE(signed_distance.size() == cells, "write_state: signed_distance has "
@@ -386,7 +393,7 @@ std::vector<double> gather_plane(const Communicator& comm, const io::CellBox& pa
   template void write_state<Real>(const Communicator&, const Grid&, const Grid&,                \
                                   const Fields<Real, backend::Host>&, const std::vector<Real>&, \
                                   const std::string&, const io::SnapshotMeta&,                  \
-                                  const io::StorageOptions&);                                   \
+                                  const io::StorageOptions&, PackedBuffer<Real>*);              \
   template io::Snapshot restore_state<Real>(Simulation<Real>&, const std::string&);
 ALFVEN_STATE_IO(float)
 ALFVEN_STATE_IO(double)

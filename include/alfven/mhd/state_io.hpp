@@ -9,6 +9,7 @@
 /// with serial HDF5, io::write_snapshot_by_blocks). The files are identical in content.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -60,13 +61,23 @@ void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, 
 /// Collective: writes the snapshot of a run's state: the nine primitive variables of every
 /// rank's block `state` (a host copy with ghost cells) and, when `signed_distance` is not empty,
 /// the dataset signed_distance (this rank's block interior, x fastest), with the vectors
+/// Storage that write_state packs a block's interior into, kept from one write to the next by
+/// a caller that writes often (no allocation and no page faults per file). Grown when a write
+/// needs more; never value-initialised (every value is overwritten by the write).
+template <typename Real>
+struct PackedBuffer {
+  std::unique_ptr<Real[]> values;
+  std::size_t size = 0;  ///< values allocated
+};
+
 /// velocity and magnetic_field (virtual datasets over their components, for ParaView). Memory:
-/// one packed copy of the block's interior.
+/// one packed copy of the block's interior (9 x its cells), in `packed` when given, else
+/// allocated for the call.
 template <typename Real>
 void write_state(const Communicator& comm, const Grid& local, const Grid& global,
                  const Fields<Real, backend::Host>& state, const std::vector<Real>& signed_distance,
                  const std::string& path, const io::SnapshotMeta& meta,
-                 const io::StorageOptions& options = {});
+                 const io::StorageOptions& options = {}, PackedBuffer<Real>* packed = nullptr);
 
 /// Collective: replaces the state of `sim` by this rank's block of the snapshot `file` (its exact
 /// bytes: a restart continues bitwise), with its time and step, after checking that it
