@@ -169,10 +169,12 @@ struct StageTileKernel {
           fm2[n] = f[-2], fm1[n] = f[-1], fp1[n] = f[1], fp2[n] = f[2];
         } else if (ax == 1) {
           const Real* f = fy + y_at(lx, ly) + n * (TY + 4) * TX;
-          fm2[n] = f[-2 * TX], fm1[n] = f[-TX], fp1[n] = f[TX], fp2[n] = f[2 * TX];
+          constexpr int two_rows = 2 * TX;
+          fm2[n] = f[-two_rows], fm1[n] = f[-TX], fp1[n] = f[TX], fp2[n] = f[two_rows];
         } else {
-          fm2[n] = fz[ring(s, r) + n * TX * TY], fm1[n] = fz[ring(s + 1, r) + n * TX * TY];
-          fp1[n] = fz[ring(s + 3, r) + n * TX * TY], fp2[n] = fz[ring(s + 4, r) + n * TX * TY];
+          const int zn = n * TX * TY;  // component n of the ring's planes
+          fm2[n] = fz[ring(s, r) + zn], fm1[n] = fz[ring(s + 1, r) + zn];
+          fp1[n] = fz[ring(s + 3, r) + zn], fp2[n] = fz[ring(s + 4, r) + zn];
         }
       }
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
@@ -213,7 +215,7 @@ struct StageTileKernel {
     Real v[num_conserved];
     physical_flux(q, axis, eos, ch2, v);
     const int stride = axis == 0 ? TY * (TX + 4) : (axis == 1 ? (TY + 4) * TX : TX * TY);
-    for (int n = 0; n < num_conserved; ++n) f[n * stride] = v[n];
+    for (int n = 0, o = 0; n < num_conserved; ++n, o += stride) f[o] = v[n];
   }
   // F_axis(q_a) of cell (i, j, k) into the axis's scratch array, from `f` on.
   ALFVEN_HOST_DEVICE void flux_into(int i, int j, int k, int axis, Real* f) const {
