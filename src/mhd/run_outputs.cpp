@@ -82,6 +82,7 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
                           : c.dt > 0      ? first_multiple_after(t, c.dt)
                                           : first_multiple_after(double(step), double(c.every)));
   }
+  block_values_.resize(blocks_.size());
   next_log_time_ =
       cfg_.log_dt > 0 ? double(start_on_disk_ ? first_multiple_after(t, cfg_.log_dt) : 0) : 0;
   log_step_ = step;
@@ -267,7 +268,6 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   const Grid& local = sim_.grid();
   const io::CellBox part = intersect(block_box(local), block.region);
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
-  if (block_values_.size() < blocks_.size()) block_values_.resize(blocks_.size());
   std::vector<std::vector<Real>>& values = block_values_[b];  // kept: no allocation per file
   values.resize(block.variables.size());
   std::vector<io::FieldRef> fields;

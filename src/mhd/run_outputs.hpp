@@ -128,12 +128,12 @@ class RunOutputs {
   Array1D<Real> radiation_mean_, radiation_flux_, radiation_heating_;  // of the last capture
   std::vector<Real> signed_distance_;  // block interior, empty without bodies
   Fields<Real, backend::Host> frame_;  // the host copy the files are written from
+  bool frame_pinned_ = false;
   // Kept from one file to the next (the writer's jobs run one at a time): the packed interior of
   // snapshots and checkpoints, and each output block's variables over its region. A buffer
   // allocated per file cost its page faults again each time.
   PackedBuffer<Real> packed_;
-  std::vector<std::vector<std::vector<Real>>> block_values_;
-  bool frame_pinned_ = false;
+  std::vector<std::vector<std::vector<Real>>> block_values_;  // per block, per variable
   double seconds_ = 0;
   double wait_seconds_ = 0;
   std::atomic<double> write_seconds_{0};
