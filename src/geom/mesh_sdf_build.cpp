@@ -227,11 +227,14 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   // Host queries: the tree collapsed 4-wide, leaves as triangle packets.
   std::vector<BVHNode4<T>> flat4;
   std::vector<MeshTrianglePacket<T>> packets;
+  std::vector<std::int32_t> packet_first;
   std::int32_t root4 = 0;
   if (options.host_traversal) {
     packets.reserve(nt / 2 + 1);
+    packet_first.reserve(nt / 2 + 1);
     root4 = flatten_bvh_wide(topo, flat4, [&](const BVHBuildNode<double>& b) {
       packets.push_back(make_triangle_packet(tris.data(), b.first, b.count));
+      packet_first.push_back(b.first);
       return ~std::int32_t(packets.size() - 1);
     });
   }
@@ -240,7 +243,7 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   pool.reserve(pool.size() + flat.size() * sizeof(Node) + nt * sizeof(MeshTriangle<T>) +
                nt * sizeof(MeshTriangleNormals<T>) + nv * sizeof(Vec3<T>) +
                wn.size() * sizeof(MeshWindingNode<T>) + flat4.size() * sizeof(BVHNode4<T>) +
-               packets.size() * sizeof(MeshTrianglePacket<T>) + 7 * 64);
+               packets.size() * (sizeof(MeshTrianglePacket<T>) + sizeof(std::int32_t)) + 8 * 64);
   MeshSDF m;
   m.nodes_.reserve_from(pool, flat.size());
   m.tris_.reserve_from(pool, tris.size());
@@ -250,6 +253,7 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   if (options.host_traversal) {
     m.nodes4_.reserve_from(pool, flat4.size());
     m.packets_.reserve_from(pool, packets.size());
+    m.packet_first_.reserve_from(pool, packet_first.size());
   }
   m.nodes_.assign(pool, flat);
   m.tris_.assign(pool, tris);
@@ -259,10 +263,11 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   if (options.host_traversal) {
     m.nodes4_.assign(pool, flat4);
     m.packets_.assign(pool, packets);
+    m.packet_first_.assign(pool, packet_first);
   }
   m.end_byte_ = std::max({m.nodes_.end_byte(), m.tris_.end_byte(), m.normals_.end_byte(),
                           m.vertex_normals_.end_byte(), m.winding_.end_byte(), m.nodes4_.end_byte(),
-                          m.packets_.end_byte()});
+                          m.packets_.end_byte(), m.packet_first_.end_byte()});
   const AABB<double>& rb = topo.nodes[0].box;
   m.box_ = AABB<T>{rb.lo.template as<T>(), rb.hi.template as<T>()};
   m.root_ = root;

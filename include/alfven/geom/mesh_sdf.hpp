@@ -9,7 +9,8 @@
 /// of at most LeafSize = 4 triangles); `triangles` (MeshTriangle, leaf order) and `normals`
 /// (MeshTriangleNormals, the same order), `vertex_normals` (one per input vertex), `winding`
 /// (MeshWindingNode, one per inner node); for host queries also `nodes4` (the tree collapsed
-/// 4-wide, bvh/wide.hpp) and `packets` (MeshTrianglePacket, its leaves).
+/// 4-wide, bvh/wide.hpp), `packets` (MeshTrianglePacket, its leaves) and `packet_first` (the
+/// first slot of each packet).
 ///
 /// Queries (host and device; lengths in the mesh's unit):
 ///  - closest_point(p): nearest-first traversal (bvh/traverse.hpp) pruned by squared box
@@ -77,15 +78,16 @@ struct NearestTriangle {
 
 #if ALFVEN_BVH_WIDE_HOST
 /// Nearest-first visitor of the 4-wide host tree: the same result as NearestTriangle up to
-/// ties at exactly equal distances, four boxes and four triangles at a time.
+/// ties at exactly equal distances, four boxes and four triangles at a time. It keeps the
+/// packet and lane of the nearest triangle (its slot is looked up once, at the end).
 template <typename T>
 struct NearestPacket {
   static constexpr bvh::StackLayout stack_layout = bvh::StackLayout::Pairs;
   const MeshTrianglePacket<T>* packets;
-  const MeshTriangle<T>* tris;
   Vec3<T> p;
   T best;
-  std::int32_t slot;
+  std::int32_t packet;  ///< index of the packet holding the nearest triangle so far
+  std::int32_t lane;    ///< its lane there
   ALFVEN_INLINE void bound4(const BVHNode4<T>& n, T* d) const {
     bvh::box_distance2_wide(n, p.x, p.y, p.z, d);
   }
@@ -100,15 +102,15 @@ struct NearestPacket {
     packet_distance2(t, p.x, p.y, p.z, d2);
     if ((d2[0] < T(0)) | (d2[1] < T(0)) | (d2[2] < T(0)) | (d2[3] < T(0))) {
       for (int k = 0; k < 4; ++k)  // degenerate triangles: the scalar code's edge case
-        if (d2[k] < T(0))
-          d2[k] = closest_point_on_triangle(tris[t.first + min_(k, t.count - 1)], p).distance2;
+        if (d2[k] < T(0)) d2[k] = closest_point_on_triangle(t.triangle(k), p).distance2;
     }
     // In leaf order, the first of equal distances kept; lanes past the leaf's count repeat
     // its last triangle and so never win.
     for (int k = 0; k < 4; ++k) {
       const bool nearer = d2[k] < best;
       best = nearer ? d2[k] : best;
-      slot = nearer ? t.first + k : slot;
+      packet = nearer ? ~code : packet;
+      lane = nearer ? k : lane;
     }
   }
 };
@@ -195,8 +197,7 @@ class MeshSDF {
   ALFVEN_HOST_DEVICE T signed_distance_in(const std::byte* base, const Vec3<T>& p,
                                           SignMode mode) const {
     const Hit h = nearest(base, p);
-    const MeshTriangle<T>& t = tris_.data(base)[h.slot];
-    const TrianglePoint<T> c = closest_point_on_triangle(t, p);
+    const TrianglePoint<T> c = closest_point_on_triangle(h.triangle, p);
     const T d = sqrt_(c.distance2);
     return is_inside(base, p, c, h.slot, mode) ? -d : d;
   }
@@ -204,15 +205,14 @@ class MeshSDF {
   ALFVEN_HOST_DEVICE MeshClosestPoint<T> closest_point_in(const std::byte* base,
                                                           const Vec3<T>& p) const {
     const Hit h = nearest(base, p);
-    const MeshTriangle<T>& t = tris_.data(base)[h.slot];
-    const TrianglePoint<T> c = closest_point_on_triangle(t, p);
-    return MeshClosestPoint<T>{c.point, t.index, c.distance2, c.feature};
+    const TrianglePoint<T> c = closest_point_on_triangle(h.triangle, p);
+    return MeshClosestPoint<T>{c.point, tris_.data(base)[h.slot].index, c.distance2, c.feature};
   }
 
   ALFVEN_HOST_DEVICE Vec3<T> normal_in(const std::byte* base, const Vec3<T>& p,
                                        SignMode mode) const {
     const Hit h = nearest(base, p);
-    const TrianglePoint<T> c = closest_point_on_triangle(tris_.data(base)[h.slot], p);
+    const TrianglePoint<T> c = closest_point_on_triangle(h.triangle, p);
     const T d = sqrt_(c.distance2);
     if (d <= surface_band_) return pseudonormal(base, h.slot, c.feature);
     const T s = is_inside(base, p, c, h.slot, mode) ? T(-1) : T(1);
@@ -229,7 +229,8 @@ class MeshSDF {
  private:
   struct Hit {
     T distance2;
-    std::int32_t slot;  // position in the leaf-ordered triangle array
+    std::int32_t slot;         // position in the leaf-ordered triangle array
+    MeshTriangle<T> triangle;  // its triangle data (index: read tris_[slot] for it)
   };
 
   /// Nearest triangle: the 4-wide host traversal where it vectorises (ALFVEN_BVH_WIDE_HOST)
@@ -237,14 +238,15 @@ class MeshSDF {
   ALFVEN_HOST_DEVICE ALFVEN_INLINE Hit nearest(const std::byte* base, const Vec3<T>& p) const {
 #if ALFVEN_BVH_WIDE_HOST
     if (nodes4_.size() != 0) {
-      detail::NearestPacket<T> v{packets_.data(base), tris_.data(base), p, detail::largest<T>(), 0};
+      detail::NearestPacket<T> v{packets_.data(base), p, detail::largest<T>(), 0, 0};
       bvh::nearest_first<3 * StackSize>(bvh::WideTree<T>{nodes4_.data(base), root4_}, v);
-      return Hit{v.best, v.slot};
+      return Hit{v.best, packet_first_.data(base)[v.packet] + v.lane,
+                 packets_.data(base)[v.packet].triangle(v.lane)};
     }
 #endif
     detail::NearestTriangle<T> v{tris_.data(base), p, detail::largest<T>(), 0};
     bvh::nearest_first<StackSize>(bvh::BinaryTree<T>{nodes_.data(base), root_}, v);
-    return Hit{v.best, v.slot};
+    return Hit{v.best, v.slot, tris_.data(base)[v.slot]};
   }
 
   /// The unit pseudonormal of `feature` of the triangle at `slot`.
@@ -286,6 +288,7 @@ class MeshSDF {
   PODVector<MeshWindingNode<T>> winding_{};
   PODVector<BVHNode4<T>> nodes4_{};             // host queries only
   PODVector<MeshTrianglePacket<T>> packets_{};  // host queries only
+  PODVector<std::int32_t> packet_first_{};      // host queries only: first slot of each packet
   AABB<T> box_{};
   const std::byte* base_ = nullptr;
   std::size_t end_byte_ = 0;

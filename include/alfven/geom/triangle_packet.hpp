@@ -20,24 +20,37 @@ namespace geom {
 
 /// A host-only leaf of the 4-wide BVH: its (up to 4) triangles in structure-of-arrays form
 /// (corner a, edges u = ab, v = ac, the products |u|², |v|², u·v, exactly as in MeshTriangle);
-/// lanes past `count` repeat the last triangle. The triangles are the slots
-/// [first, first + count) of the leaf-ordered triangle array.
+/// lanes past the leaf's count repeat its last triangle. 192 bytes in float (three 64-byte
+/// lines), 384 in double: which slots of the leaf-ordered triangle array the lanes hold is kept
+/// apart (MeshSDF's packet_first), since a query needs it only for the nearest triangle.
 template <typename T>
-struct alignas(32) MeshTrianglePacket {
+struct alignas(64) MeshTrianglePacket {
   T ax[4], ay[4], az[4];
   T ux[4], uy[4], uz[4];
   T vx[4], vy[4], vz[4];
   T uu[4], vv[4], uv[4];
-  std::int32_t first, count;
+
+  /// Lane k as a MeshTriangle: the very values of the slot it copies, with index -1 (the
+  /// input index is in the triangle array).
+  MeshTriangle<T> triangle(int k) const {
+    return MeshTriangle<T>{Vec3<T>{ax[k], ay[k], az[k]},
+                           Vec3<T>{ux[k], uy[k], uz[k]},
+                           Vec3<T>{vx[k], vy[k], vz[k]},
+                           uu[k],
+                           vv[k],
+                           uv[k],
+                           -1};
+  }
 };
+
+static_assert(sizeof(MeshTrianglePacket<float>) == 192, "a float packet fills three lines");
+static_assert(sizeof(MeshTrianglePacket<double>) == 384, "a double packet fills six lines");
 
 /// The packet of slots [first, first + count) of `tris` (1 <= count <= 4).
 template <typename T>
 MeshTrianglePacket<T> make_triangle_packet(const MeshTriangle<T>* tris, std::int32_t first,
                                            std::int32_t count) {
   MeshTrianglePacket<T> q{};
-  q.first = first;
-  q.count = count;
   for (int k = 0; k < 4; ++k) {
     const MeshTriangle<T>& t = tris[first + (k < count - 1 ? k : count - 1)];
     q.ax[k] = t.a.x, q.ay[k] = t.a.y, q.az[k] = t.a.z;

@@ -73,10 +73,12 @@ struct Lanes {
   }
   /// Writes the lanes to out[0..N).
   static ALFVEN_INLINE void store(T* out, V v) { std::memcpy(out, &v, sizeof(v)); }
-  /// m ? a : b lane by lane.
-  static ALFVEN_INLINE V select(M m, V a, V b) { return (V)(((M)a & m) | ((M)b & ~m)); }
-  /// max_(a, b) = a < b ? b : a lane by lane (the scalar max_ of vec3.hpp).
-  static ALFVEN_INLINE V max(V a, V b) { return select((M)(a < b), b, a); }
+  /// m ? a : b lane by lane (a vector conditional: one blend where the target has one).
+  static ALFVEN_INLINE V select(M m, V a, V b) { return m ? a : b; }
+  /// a > b ? a : b lane by lane (x86's maxps). Where a and b compare equal it returns b, so it
+  /// can differ from the scalar max_ of vec3.hpp (a < b ? b : a) only in the sign of a zero:
+  /// use it only where the result is squared (box_distance2_wide).
+  static ALFVEN_INLINE V max(V a, V b) { return a > b ? a : b; }
 };
 
 }  // namespace simd
