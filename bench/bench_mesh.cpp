@@ -14,7 +14,9 @@
 //    lists them x fastest instead.
 //  - the pool overload (query alone, data already in gpu::memory_resource()) with one thread
 //    and all threads, and the vector overload (whole call with copies) with all threads.
-//    "us_per_query" is also printed for one thread.
+//    "us_per_query" is also printed for one thread. On the host, mode "morton_order" evaluates
+//    the same points in Morton order (query_order.hpp: what evaluate_mesh_sdf does), the
+//    ordering, the gather of the points and the scatter of the results timed with the queries.
 //  - --sign winding adds the winding-number sign mode (default: pseudonormal only).
 //
 // bench_mesh_cuda (bench/bench_mesh_cuda.cu) is this file compiled by nvcc: gpu::transform
@@ -38,6 +40,7 @@
 #include "alfven/geom/geom.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/mesh_sdf.hpp"
+#include "alfven/geom/query_order.hpp"
 #include "bench_common.hpp"
 
 #ifndef ALFVEN_BENCH_MESH_DIR
@@ -155,6 +158,25 @@ void run_points(const std::string& name, const char* precision, const SignedDist
       print_case(name, precision, label, n, 1, "pool", 1e6 * t / double(n), "us_per_query", "us");
   }
   std::vector<T> d(n);
+  if (!gpu::enabled) {
+    std::vector<Vec3<T>> sorted(n);
+    std::vector<T> ds(n);
+    for (int threads : counts) {
+      set_threads(threads);
+      const double t = best_time(o.repeats, [&] {
+        const std::vector<std::uint32_t> order = morton_order(points);
+        for (std::size_t k = 0; k < n; ++k) sorted[k] = points[order[k]];
+        gpu::transform(query, PODSpan<const Vec3<T>>{sorted.data(), n}, PODSpan<T>{ds.data(), n});
+        for (std::size_t k = 0; k < n; ++k) d[order[k]] = ds[k];
+      });
+      print_case(name, precision, label, n, threads, "morton_order", double(n) / t,
+                 "queries_per_second", "queries/s");
+      if (threads == 1)
+        print_case(name, precision, label, n, 1, "morton_order", 1e6 * t / double(n),
+                   "us_per_query", "us");
+    }
+    set_threads(all);
+  }
   const double tv = best_time(o.repeats, [&] { gpu::transform(query, points, d); });
   print_case(name, precision, label, n, all, "vector", double(n) / tv, "queries_per_second",
              "queries/s");

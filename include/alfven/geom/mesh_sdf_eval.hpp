@@ -36,12 +36,22 @@ enum class MeshEvalBackend {
 /// Floating-point type the MeshSDF is built and evaluated in.
 enum class MeshEvalPrecision { Float, Double };
 
+/// The order the host backend evaluates a list of points in (results are always returned in
+/// input order, and are the same bit for bit in either order: each query is independent). The
+/// CUDA backend evaluates in input order.
+enum class QueryOrder {
+  Input,  ///< as given
+  Morton  ///< along a Morton curve of the points' box (query_order.hpp): neighbouring queries
+          ///< reuse the BVH's nodes; 1.5x faster on random points on one core (porsche.stl)
+};
+
 /// What to evaluate and where.
 struct MeshEvalOptions {
   MeshSDFOptions sdf;                               ///< BVH build and sign mode
   MeshEvalBackend backend = MeshEvalBackend::Host;  ///< where the queries run
   MeshEvalPrecision precision = MeshEvalPrecision::Double;
   bool closest = false;  ///< also return the closest point and its triangle (about 2x the time)
+  QueryOrder order = QueryOrder::Morton;  ///< evaluation order of a list of points (not grids)
 };
 
 /// The cell centres of a uniform grid: n[0] x n[1] x n[2] cells covering [lo, lo + n * spacing];

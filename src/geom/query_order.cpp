@@ -1,0 +1,102 @@
+// query_order.hpp: a batch of query points ordered along a Morton curve: 30-bit codes (10 bits
+// per axis, x highest, as bvh::morton_code orders its 21-bit axes), then three passes of a
+// stable counting sort (least significant 10 bits first) over (code, index) pairs packed in 64
+// bits, the three digits' histograms counted in one pass.
+#include "alfven/geom/query_order.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "alfven/core/error.hpp"
+
+namespace alfven {
+namespace geom {
+
+namespace {
+
+/// The low 10 bits of x spread to every third bit (bit k to bit 3k).
+std::uint32_t spread_bits_10(std::uint32_t x) {
+  x &= 0x3ffu;
+  x = (x | x << 16) & 0x030000ffu;
+  x = (x | x << 8) & 0x0300f00fu;
+  x = (x | x << 4) & 0x030c30c3u;
+  x = (x | x << 2) & 0x09249249u;
+  return x;
+}
+
+/// The cell (0 .. 1023) of coordinate x along an axis starting at lo, scale = 1023 / extent (0
+/// for an axis of zero extent), clamped: NaN and -inf are cell 0, +inf cell 1023.
+std::uint32_t cell_of(double x, double lo, double scale) {
+  const double u = (x - lo) * scale;
+  if (!(u >= 0.0)) return 0;  // below the box, or NaN
+  return u >= 1023.0 ? 1023u : std::uint32_t(u);
+}
+
+}  // namespace
+
+template <typename T>
+std::vector<std::uint32_t> morton_order(const std::vector<Vec3<T>>& points) {
+  const std::size_t n = points.size();
+  ALFVEN_REQUIRE(n <= std::size_t(std::numeric_limits<std::uint32_t>::max()),
+                 "morton_order: " << n << " points, more than 32-bit indices can order");
+  // The box of the finite coordinates, axis by axis.
+  double lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) {
+    lo[a] = std::numeric_limits<double>::infinity();
+    hi[a] = -std::numeric_limits<double>::infinity();
+  }
+  for (const Vec3<T>& p : points)
+    for (int a = 0; a < 3; ++a) {
+      const double x = double(p[a]);
+      if (std::isfinite(x)) {
+        lo[a] = x < lo[a] ? x : lo[a];
+        hi[a] = x > hi[a] ? x : hi[a];
+      }
+    }
+  double scale[3];
+  for (int a = 0; a < 3; ++a) {
+    if (!(lo[a] <= hi[a])) lo[a] = hi[a] = 0;  // no finite coordinate along a
+    const double ext = hi[a] - lo[a];
+    scale[a] = ext > 0 && std::isfinite(1023.0 / ext) ? 1023.0 / ext : 0.0;
+  }
+
+  // (code << 32 | index), and the histograms of the three 10-bit digits of the codes.
+  constexpr int Bits = 10;
+  constexpr std::uint32_t Digits = 1u << Bits;
+  std::vector<std::uint64_t> item(n), next(n);
+  std::vector<std::array<std::uint32_t, Digits>> count(3);
+  for (auto& c : count) c.fill(0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec3<T>& p = points[i];
+    const std::uint32_t code = spread_bits_10(cell_of(double(p.x), lo[0], scale[0])) << 2 |
+                               spread_bits_10(cell_of(double(p.y), lo[1], scale[1])) << 1 |
+                               spread_bits_10(cell_of(double(p.z), lo[2], scale[2]));
+    item[i] = std::uint64_t(code) << 32 | i;
+    for (int d = 0; d < 3; ++d) ++count[d][(code >> (Bits * d)) & (Digits - 1)];
+  }
+  // Least significant digit first; each pass is stable, so equal codes keep input order.
+  for (int d = 0; d < 3; ++d) {
+    std::uint32_t sum = 0;
+    for (std::uint32_t& c : count[d]) {
+      const std::uint32_t k = c;
+      c = sum;
+      sum += k;
+    }
+    const int shift = 32 + Bits * d;
+    for (std::size_t i = 0; i < n; ++i)
+      next[count[d][(item[i] >> shift) & (Digits - 1)]++] = item[i];
+    item.swap(next);
+  }
+  std::vector<std::uint32_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = std::uint32_t(item[i]);
+  return order;
+}
+
+template std::vector<std::uint32_t> morton_order(const std::vector<Vec3<float>>&);
+template std::vector<std::uint32_t> morton_order(const std::vector<Vec3<double>>&);
+
+}  // namespace geom
+}  // namespace alfven

@@ -1,0 +1,107 @@
+// morton_order (query_order.hpp): a permutation of the points, sorted by their Morton codes in
+// the points' box with ties in input order (the eight corners of a cube come out in the order
+// 4x + 2y + z, x the highest bit); non-finite coordinates are ordered, not trusted; and
+// evaluate_mesh_sdf gives the same bits in Morton order as in input order.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "alfven/geom/mesh_sdf_eval.hpp"
+#include "alfven/geom/query_order.hpp"
+#include "alfven/geom/triangle_mesh.hpp"
+
+using namespace alfven;
+using namespace alfven::geom;
+
+namespace {
+
+std::vector<Vec3<double>> random_points(std::size_t n, double half_width, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-half_width, half_width);
+  std::vector<Vec3<double>> p(n);
+  for (auto& x : p) x = Vec3<double>{u(rng), u(rng), u(rng)};
+  return p;
+}
+
+TEST(QueryOrder, CubeCornersComeOutInMortonOrder) {
+  // Corner c = 4x + 2y + z listed scrambled; each twice, to see ties keep input order.
+  const int listed[] = {5, 2, 7, 0, 3, 6, 1, 4, 2, 5};
+  std::vector<Vec3<float>> p;
+  for (int c : listed) p.push_back(Vec3<float>{float(c >> 2), float((c >> 1) & 1), float(c & 1)});
+  const std::vector<std::uint32_t> order = morton_order(p);
+  const std::vector<std::uint32_t> expected{3, 6, 1, 8, 4, 7, 0, 9, 5, 2};
+  EXPECT_EQ(order, expected);
+}
+
+TEST(QueryOrder, IsAPermutationSortedByCode) {
+  const auto p = random_points(50000, 3.0, 7);
+  const std::vector<std::uint32_t> order = morton_order(p);
+  ASSERT_EQ(order.size(), p.size());
+  std::vector<std::uint32_t> seen(order);
+  std::sort(seen.begin(), seen.end());
+  for (std::size_t i = 0; i < seen.size(); ++i) ASSERT_EQ(seen[i], i);
+  // The codes (the cells of a 1024^3 grid over the points' box, bits interleaved x highest,
+  // computed here bit by bit) never decrease, and equal codes keep input order.
+  Vec3<double> lo = p[0], hi = p[0];
+  for (const auto& q : p) {
+    lo = Vec3<double>{std::min(lo.x, q.x), std::min(lo.y, q.y), std::min(lo.z, q.z)};
+    hi = Vec3<double>{std::max(hi.x, q.x), std::max(hi.y, q.y), std::max(hi.z, q.z)};
+  }
+  auto code = [&](std::uint32_t i) {
+    std::uint32_t cell[3];
+    for (int a = 0; a < 3; ++a)
+      cell[a] = std::min(1023u, std::uint32_t((p[i][a] - lo[a]) * (1023.0 / (hi[a] - lo[a]))));
+    std::uint32_t c = 0;
+    for (int b = 9; b >= 0; --b)
+      for (int a = 0; a < 3; ++a) c = c << 1 | ((cell[a] >> b) & 1u);
+    return c;
+  };
+  for (std::size_t k = 1; k < order.size(); ++k) {
+    ASSERT_LE(code(order[k - 1]), code(order[k])) << "at " << k;
+    if (code(order[k - 1]) == code(order[k])) {
+      ASSERT_LT(order[k - 1], order[k]);
+    }
+  }
+}
+
+TEST(QueryOrder, EmptyOneAndNonFinitePoints) {
+  EXPECT_TRUE(morton_order(std::vector<Vec3<double>>{}).empty());
+  EXPECT_EQ(morton_order(std::vector<Vec3<double>>{{1, 2, 3}}), (std::vector<std::uint32_t>{0}));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  // NaN and -inf count as the lowest cell, +inf as the highest (the box is that of the finite
+  // coordinates): (nan, 1, 1) sorts as (0, 1, 1) and (inf, -inf, nan) as (1, 0, 0).
+  const std::vector<Vec3<double>> p{{1, 1, 1}, {nan, 1, 1}, {0, 0, 0}, {inf, -inf, nan}};
+  EXPECT_EQ(morton_order(p), (std::vector<std::uint32_t>{2, 1, 3, 0}));
+  const std::vector<Vec3<double>> all_nan{{nan, nan, nan}, {nan, nan, nan}};
+  EXPECT_EQ(morton_order(all_nan), (std::vector<std::uint32_t>{0, 1}));
+}
+
+TEST(QueryOrder, EvaluateGivesTheSameBitsInEitherOrder) {
+  const TriangleMesh mesh = make_torus_knot(120, 12);
+  const auto points = random_points(20000, 4.0, 3);
+  for (MeshEvalPrecision precision : {MeshEvalPrecision::Float, MeshEvalPrecision::Double}) {
+    MeshEvalOptions o;
+    o.precision = precision;
+    o.closest = true;
+    o.order = QueryOrder::Input;
+    const MeshEvalResult in_order = evaluate_mesh_sdf(mesh, points, o);
+    o.order = QueryOrder::Morton;
+    const MeshEvalResult morton = evaluate_mesh_sdf(mesh, points, o);
+    ASSERT_EQ(morton.signed_distance.size(), points.size());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      ASSERT_EQ(
+          std::memcmp(&morton.signed_distance[i], &in_order.signed_distance[i], sizeof(double)), 0)
+          << "point " << i;
+      ASSERT_EQ(morton.triangle[i], in_order.triangle[i]) << "point " << i;
+      ASSERT_EQ(std::memcmp(&morton.closest[i], &in_order.closest[i], sizeof(Vec3<double>)), 0);
+    }
+  }
+}
+
+}  // namespace
