@@ -10,8 +10,9 @@
 // LeafSize triangles become leaves; the inner nodes above them are renumbered in index order (a
 // scan) into the flat layout of bvh/node.hpp. Boxes and winding-number data are then gathered
 // bottom-up (§5: a node is finished by the second of its children to arrive, an atomic counter
-// per node), and each finished node's treelet of 5 leaves is rebuilt with the least SAH cost
-// (T. Karras and T. Aila, HPG 2013), which brings the queries closer to the host SAH tree's. A
+// per node), and each finished node's treelet of 6 leaves is rebuilt with the least SAH cost
+// (T. Karras and T. Aila, HPG 2013), in two rounds (the second pass restructures the first's
+// tree again), which brings the queries closer to the host SAH tree's. A
 // subtree's radius is bounded by max_k (|c_k - c| + r_k) over its children (its leaves' radii
 // are exact), so far-field tests are as safe as the host's, if a little more cautious.
 // Pseudonormals (Bærentzen and Aanæs 2005) are summed per vertex and per edge in the host build's
@@ -251,8 +252,11 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
     ALFVEN_CUDA_CHECK(cudaMemset(x.arrivals, 0, m * sizeof(std::int32_t)));
     gpu::parallel_for(nk - 1, LinkFunctor<T>{x.first, x.last, x.split, x.used, x.renum, LeafSize,
                                              nodes, x.parent});
-    gpu::parallel_for(m, BottomUp<T>{x.v, x.tri, x.kept, x.order, x.area, x.box, nodes, x.parent,
-                                     x.moments, winding, x.arrivals, std::int32_t(m)});
+    for (int round = 0; round < TreeletRounds; ++round) {  // each round restructures again
+      if (round > 0) ALFVEN_CUDA_CHECK(cudaMemset(x.arrivals, 0, m * sizeof(std::int32_t)));
+      gpu::parallel_for(m, BottomUp<T>{x.v, x.tri, x.kept, x.order, x.area, x.box, nodes, x.parent,
+                                       x.moments, winding, x.arrivals, std::int32_t(m)});
+    }
     depth = copy_back(x.moments).height;  // levels, the root's and the leaves' counted
     root_box = bvh::node_box(copy_back(nodes));
   } else {  // one leaf: its box from the kept triangles' boxes

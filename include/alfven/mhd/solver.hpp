@@ -39,6 +39,7 @@
 #include "scheme.hpp"
 #include "source.hpp"
 #include "stage.hpp"
+#include "stage_fluxes.hpp"
 #include "stage_tile.hpp"
 #include "viscosity.hpp"
 
@@ -196,15 +197,11 @@ class Solver {
 
   /// Chooses how a stage is computed (StageMethod, stage.hpp): two passes (fluxes stored once
   /// per cell, then their derivatives: the default for float on the host and for a tabulated
-  /// equation of state on a GPU), one fused kernel (fluxes recomputed at each stencil point, no
-  /// scratch memory: the default for double on the host and for the ideal gas on a GPU), or
-  /// tiles marching along z (stage_tile.hpp: each flux computed once into shared memory; slower
-  /// on both processors we have, so never the default). The three give the same bits on the
-  /// host; on a GPU they agree to rounding (nvcc contracts a flux's last product into its
-  /// derivative in the fused stage). By default a GPU whose free memory cannot hold the three
-  /// flux arrays of two passes (27 values per cell) with a quarter to spare runs the fused stage
-  /// instead; after this call the choice is kept whatever the memory (and allocation failures
-  /// are reported).
+  /// equation of state on a GPU), one fused kernel (no scratch memory: the default for double on
+  /// the host and for the ideal gas on a GPU), or tiles marching along z (stage_tile.hpp; slower
+  /// on both processors we have, never the default). The three give the same bits on the host
+  /// and agree to rounding on a GPU. By default a GPU without room for the two-pass flux arrays
+  /// (StageFluxes) runs the fused stage; after this call the choice is kept whatever the memory.
   void set_stage_method(StageMethod method) {
     stage_ = method;
     stage_chosen_ = true;
@@ -382,7 +379,7 @@ class Solver {
   template <bool Dissipative, typename Eos>
   void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping,
                               const Eos& eos) {
-    if (stage_ == StageMethod::two_pass && !flux_storage())
+    if (stage_ == StageMethod::two_pass && !flux_.allocate(grid_, !stage_chosen_))
       stage_ = StageMethod::fused;  // the device is too full
     if (stage_ == StageMethod::tiled) {
       StageTileKernel<Real, Source, Dissipative, Eos> k{
@@ -410,23 +407,6 @@ class Solver {
       k.flux[axis] = flux_[axis].const_view();
     }
     run_and_refresh(grid_.interior(), k, qr_, eos);  // floors, overlapped halo exchange as above
-  }
-
-  // The flux arrays of the two-pass stage, allocated on first use; false (nothing allocated)
-  // when the default two-pass stage would leave a device with less than a quarter of their size
-  // free (set_stage_method).
-  bool flux_storage() {
-    if (flux_allocated_) return true;
-    if (!std::is_same<Backend, backend::Host>::value && !stage_chosen_) {
-      double free_bytes = 0, total_bytes = 0;
-      const double need = 3.0 * double(num_vars) * sizeof(Real) * double(grid_.total[0]) *
-                          double(grid_.total[1]) * double(grid_.total[2]);
-      if (device_memory_info(free_bytes, total_bytes) && free_bytes < 1.25 * need) return false;
-    }
-    for (int axis = 0; axis < 3; ++axis)
-      if (grid_.active(axis)) flux_[axis] = Fields<Real, Backend>(grid_);
-    flux_allocated_ = true;
-    return true;
   }
 
   // The artificial viscosity along x, y, z, one directional pass after the other. A pass along
@@ -510,8 +490,7 @@ class Solver {
   // The tiled stage lost on both (docs/performance.md, "A stage in tiles").
   StageMethod stage_ = StageMethod::fused;  // the default is chosen in the constructor
   bool stage_chosen_ = false;               // set_stage_method was called: no memory fallback
-  bool flux_allocated_ = false;             // flux_ holds the arrays of the active axes
-  Fields<Real, Backend> flux_[3];           // two-pass stage only, allocated on first use
+  StageFluxes<Real, Backend> flux_;         // two-pass stage only, allocated on first use
 };
 
 }  // namespace mhd

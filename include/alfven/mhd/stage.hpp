@@ -30,7 +30,7 @@ namespace mhd {
 enum class StageMethod { fused, two_pass, tiled };
 
 /// Completes one stage at cell c from div = sum_a D_a F_a(q_a): adds the sources (evaluated
-/// from q_a) and writes q_r. Shared by both stage kernels below.
+/// from q_a) and writes q_r. Shared by every stage kernel (through finish_stage_at).
 template <typename Real, typename Source>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE void finish_stage(const Primitive<Real>& u0,
                                                    const Primitive<Real>& qc, const Real* div,
@@ -50,6 +50,22 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void finish_stage(const Primitive<Real>& u0,
   r.psi = (u0.psi - dt * div[c_psi]) * psi_damping;
   const Real energy = u0.total_energy() + dt * (heating - div[c_energy]);
   r.e = (energy - Real(0.5) * r.rho * r.v2() - r.b2() * Gaussian<Real>::inv_8pi) / r.rho;
+}
+
+/// The end of every stage kernel at interior cell (i, j, k), index c: the divergence of the
+/// resistive and viscous fluxes added to div when Dissipative (dissipation.hpp), then
+/// finish_stage at the cell's centre. Returns q_r there.
+template <bool Dissipative, typename Real, typename Source>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Primitive<Real> finish_stage_at(
+    const ConstFieldsView<Real>& q0, const CellAccess<const Real>& a, long c, int i, int j, int k,
+    const Grid& grid, const DissipationCoefficients<Real>& dissipation, const Source& source,
+    Real dt, Real psi_damping, Real* div) {
+  if constexpr (Dissipative)
+    add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
+  const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
+  Primitive<Real> r;
+  finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
+  return r;
 }
 
 /// Fused stage: fluxes evaluated at the stencil points inside the kernel (no scratch memory);
@@ -93,12 +109,8 @@ struct StageKernel {
       physical_flux(a.load(c + 2 * s), ax, eos, ch2, fp2);
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
-    if constexpr (Dissipative)
-      add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
-    const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
-    Primitive<Real> r;
-    finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
-    CellAccess<Real>(qr).store(c, r);
+    CellAccess<Real>(qr).store(c, finish_stage_at<Dissipative>(q0, a, c, i, j, k, grid, dissipation,
+                                                               source, dt, psi_damping, div));
   }
 };
 
@@ -159,12 +171,8 @@ struct StageFromFluxKernel {
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
     const CellAccess<const Real> a(qa);
-    if constexpr (Dissipative)
-      add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
-    const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
-    Primitive<Real> r;
-    finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, r);
-    CellAccess<Real>(qr).store(c, r);
+    CellAccess<Real>(qr).store(c, finish_stage_at<Dissipative>(q0, a, c, i, j, k, grid, dissipation,
+                                                               source, dt, psi_damping, div));
   }
 };
 

@@ -180,13 +180,9 @@ struct StageTileKernel {
       add_derivative(fm2, fm1, fp1, fp2, Real(1) / (Real(12) * Real(grid.d[ax])), div);
     }
     const CellAccess<const Real> a(qa);
-    if constexpr (Dissipative)
-      add_dissipative_divergence(a, c, i, j, k, grid, dissipation, source, div);
-    const Real x[3] = {Real(grid.centre(0, i)), Real(grid.centre(1, j)), Real(grid.centre(2, k))};
-    Primitive<Real> q;
-    finish_stage(CellAccess<const Real>(q0).load(c), a.load(c), div, source, x, dt, psi_damping, q);
     const CellAccess<Real> out(qr);
-    out.store(c, q);
+    out.store(c, finish_stage_at<Dissipative>(q0, a, c, i, j, k, grid, dissipation, source, dt,
+                                              psi_damping, div));
     if (floored) floors.apply(out, c, eos);
   }
 
