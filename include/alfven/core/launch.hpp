@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <type_traits>
+#include <utility>
 
 #include "macros.hpp"
 #include "range.hpp"
@@ -143,18 +144,38 @@ void host_loop_1d(Index begin, Index end, const F& f, HostSchedule schedule) {
   }
 }
 
-/// The host loop over a 3D box: f(i, j, k) for every (i, j, k), i fastest (vectorised), k and j
-/// shared among threads. Synchronous.
+/// True when F has a host row method `f.row(i0, i1, j, k)`: the cells (i, j, k), i0 <= i < i1,
+/// updated as f(i, j, k) would update them, written so that the compiler vectorises along i.
+template <typename F, typename = void>
+struct has_host_row : std::false_type {};
+template <typename F>
+struct has_host_row<F, std::void_t<decltype(std::declval<const F&>().row(0, 0, 0, 0))>>
+    : std::true_type {};
+
+/// The cells (i, j, k), i0 <= i < i1, of one row: f.row when F has one (has_host_row), else
+/// f(i, j, k) for each i. Host code.
+template <typename F>
+inline void host_row(const F& f, int i0, int i1, int j, int k) {
+  if constexpr (has_host_row<F>::value) {
+    f.row(i0, i1, j, k);
+  } else {
+#pragma omp simd
+    for (int i = i0; i < i1; ++i) f(i, j, k);
+  }
+}
+
+/// The host loop over a 3D box: f(i, j, k) for every (i, j, k), i fastest (vectorised, or one
+/// f.row call a row where the functor has one: has_host_row), k and j shared among threads.
+/// Synchronous.
 template <typename F>
 void host_loop_3d(const Range3D& r, const F& f) {
   const int i0 = r.begin[0], i1 = r.end[0];
   const int j0 = r.begin[1], j1 = r.end[1];
   const int k0 = r.begin[2], k1 = r.end[2];
+  if (i1 <= i0) return;
 #pragma omp parallel for collapse(2) schedule(static) if (r.size() >= min_parallel_iterations)
   for (int k = k0; k < k1; ++k)
-    for (int j = j0; j < j1; ++j)
-#pragma omp simd
-      for (int i = i0; i < i1; ++i) f(i, j, k);
+    for (int j = j0; j < j1; ++j) host_row(f, i0, i1, j, k);
 }
 
 }  // namespace detail

@@ -49,6 +49,13 @@ struct FlooredKernel {
     const long c = i + long(out.extent(0)) * (j + long(out.extent(1)) * k);
     floors.apply(CellAccess<Real>(out), c, eos);
   }
+  /// The host row (launch.hpp, has_host_row): the kernel's row, then the floors on each cell.
+  /// The same values as cell by cell: the kernel reads no cell of `out`.
+  void row(int i0, int i1, int j, int k) const {
+    alfven::detail::host_row(kernel, i0, i1, j, k);
+    const long c0 = long(out.extent(0)) * (j + long(out.extent(1)) * k);
+    for (int i = i0; i < i1; ++i) floors.apply(CellAccess<Real>(out), c0 + i, eos);
+  }
 };
 
 }  // namespace mhd

@@ -174,6 +174,54 @@ struct StageFromFluxKernel {
     CellAccess<Real>(qr).store(c, finish_stage_at<Dissipative>(q0, a, c, i, j, k, grid, dissipation,
                                                                source, dt, psi_damping, div));
   }
+
+  /// The host row (launch.hpp, has_host_row) without the dissipative terms: the derivatives
+  /// of a chunk of cells along x, component by component, then finish_stage cell by cell, in
+  /// loops the compiler vectorises. The same operations in the same order as operator(), so
+  /// the same bits (without FMA contraction, as the host builds are compiled). With the
+  /// dissipative terms, operator() cell by cell.
+  void row(int i0, int i1, int j, int k) const {
+    if constexpr (Dissipative) {
+      for (int i = i0; i < i1; ++i) (*this)(i, j, k);
+    } else {
+      constexpr int Chunk = 64;
+      const CellAccess<const Real> a(qa);
+      const CellAccess<Real> out(qr);
+      const long row0 = long(grid.total[0]) * (j + long(grid.total[1]) * k);
+      for (int ib = i0; ib < i1; ib += Chunk) {
+        const int n = i1 - ib < Chunk ? i1 - ib : Chunk;
+        const long c0 = row0 + ib;
+        Real div[Chunk][num_conserved];  // cell by cell, as finish_stage reads it
+        for (int l = 0; l < Chunk; ++l)
+          for (int v = 0; v < num_conserved; ++v) div[l][v] = Real(0);
+        for (int ax = 0; ax < 3; ++ax) {
+          if (!grid.active(ax)) continue;
+          const long s = grid.stride(ax);
+          const Real inv12d = Real(1) / (Real(12) * Real(grid.d[ax]));
+          const CellAccess<const Real> f(flux[ax]);
+          for (int v = 0; v < num_conserved; ++v) {
+            const Real* fv = f.ptr + v * f.ncell + c0;
+#pragma omp simd
+            for (int l = 0; l < n; ++l)
+              div[l][v] +=
+                  (((fv[l - 2 * s] - Real(8) * fv[l - s]) + Real(8) * fv[l + s]) - fv[l + 2 * s]) *
+                  inv12d;
+          }
+        }
+        const CellAccess<const Real> u0(q0);
+        const Real y = Real(grid.centre(1, j)), z = Real(grid.centre(2, k));
+        const Real step = dt, damping = psi_damping;
+        const Source src = source;
+        const Grid g = grid;
+        for (int l = 0; l < n; ++l) {
+          const Real x[3] = {Real(g.centre(0, ib + l)), y, z};
+          Primitive<Real> r;
+          finish_stage(u0.load(c0 + l), a.load(c0 + l), &div[l][0], src, x, step, damping, r);
+          out.store(c0 + l, r);
+        }
+      }
+    }
+  }
 };
 
 }  // namespace mhd
