@@ -57,8 +57,9 @@ KeptTriangles<T> keep_triangles(const TriangleMesh& mesh, const std::vector<Vec3
 }
 
 /// Angle-weighted vertex pseudonormals (sums, not yet normalised) and unit edge pseudonormals
-/// per (kept triangle j, edge k from corner k to corner k + 1), at enormal[3 j + k].
-void pseudonormals(const TriangleMesh& mesh, const std::vector<std::int32_t>& kept,
+/// per (kept triangle j, edge k from corner k to corner k + 1), at enormal[3 j + k]. Returns
+/// whether the kept triangles are closed: every edge shared by exactly two of them.
+bool pseudonormals(const TriangleMesh& mesh, const std::vector<std::int32_t>& kept,
                    const std::vector<D>& face, std::vector<D>& vnormal, std::vector<D>& enormal) {
   const std::size_t nv = mesh.vertex_count(), nt = kept.size();
   vnormal.assign(nv, D{0, 0, 0});
@@ -93,6 +94,7 @@ void pseudonormals(const TriangleMesh& mesh, const std::vector<std::int32_t>& ke
     }
   }
   enormal.resize(3 * nt);
+  bool closed = true;
   for (std::size_t v = 0; v < nv; ++v) {
     const auto b = edges.begin() + start[v], e = edges.begin() + start[v + 1];
     for (auto i = b; i != e; ++i)  // insertion sort by upper vertex (stable; groups are small)
@@ -103,9 +105,11 @@ void pseudonormals(const TriangleMesh& mesh, const std::vector<std::int32_t>& ke
       while (f != e && f->first == s->first) sum += face[std::size_t((f++)->second / 3)];
       const D unit = normalize(sum);
       for (auto k = s; k != f; ++k) enormal[std::size_t(k->second)] = unit;
+      closed = closed && f - s == 2;
       s = f;
     }
   }
+  return closed;
 }
 
 /// Per leaf slot, what the winding data of a node sums over its slots: the area vector, the
@@ -175,7 +179,7 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   std::vector<D> face(nt);
   for (std::size_t j = 0; j < nt; ++j) face[j] = normalize(kept.area[j]);
   std::vector<D> vnormal, enormal;
-  pseudonormals(mesh, kept.index, face, vnormal, enormal);
+  const bool closed = pseudonormals(mesh, kept.index, face, vnormal, enormal);
 
   // Leaf-ordered triangle data and the moments the winding data sums.
   std::vector<MeshTriangle<T>> tris(nt);
@@ -274,6 +278,7 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   m.root4_ = root4;
   m.node_count_ = std::int32_t(topo.nodes.size());
   m.sign_ = options.sign;
+  m.closed_ = closed;
   m.beta2_ = T(options.winding_beta * options.winding_beta);
   m.surface_band_ = T(64.0 * double(std::numeric_limits<T>::epsilon()) * length(rb.hi - rb.lo));
   m.depth_ = topo.depth;

@@ -89,6 +89,10 @@ MeshEvalResult evaluate(const TriangleMesh& mesh, const std::vector<Vec3<double>
       ALFVEN_REQUIRE(std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z),
                      "evaluate_mesh_sdf: point " << i << " is not finite (" << p.x << ", " << p.y
                                                  << ", " << p.z << ")");
+      ALFVEN_REQUIRE(std::isfinite(T(p.x)) && std::isfinite(T(p.y)) && std::isfinite(T(p.z)),
+                     "evaluate_mesh_sdf: point " << i << " (" << p.x << ", " << p.y << ", " << p.z
+                                                 << ") does not fit the evaluation precision "
+                                                 << "(float: |x| < 3.4e38): evaluate in double");
     }
   } else {
     for (int a = 0; a < 3; ++a)

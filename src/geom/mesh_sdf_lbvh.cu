@@ -78,7 +78,7 @@ struct Scratch {
   std::uint64_t *code, *code_sorted, *edge, *edge_sorted;
   double* angle;
   std::int32_t *vertex, *vertex_sorted, *slot_v, *slot_e, *slot_v_sorted, *slot_e_sorted;
-  std::int32_t *first, *last, *split, *used, *renum, *parent, *arrivals;
+  std::int32_t *first, *last, *split, *used, *renum, *parent, *arrivals, *open;
   Moments* moments;
 
   void carve(Slab& s, std::size_t nv, std::size_t nt, std::size_t cub_bytes) {
@@ -116,6 +116,7 @@ struct Scratch {
     renum = s.take<std::int32_t>(nt);
     parent = s.take<std::int32_t>(nt);
     arrivals = s.take<std::int32_t>(nt);
+    open = s.take<std::int32_t>(1);
     moments = s.take<Moments>(3 * nt);
   }
 };
@@ -237,7 +238,9 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   ALFVEN_CUDA_CHECK(cudaMemset(vnormal, 0, nv * sizeof(Vec3<T>)));  // unreferenced: zero
   gpu::parallel_for(
       nc, VertexNormals<T>{x.vertex_sorted, x.slot_v_sorted, x.angle, x.face, nc, vnormal});
-  gpu::parallel_for(nc, EdgeNormals{x.edge_sorted, x.slot_e_sorted, x.face, nc, x.enormal});
+  ALFVEN_CUDA_CHECK(cudaMemset(x.open, 0, sizeof(std::int32_t)));
+  gpu::parallel_for(nc, EdgeNormals{x.edge_sorted, x.slot_e_sorted, x.face, nc, x.enormal, x.open});
+  const bool closed = copy_back(x.open) == 0;
   gpu::parallel_for(nk, SlotFunctor<T>{x.v, x.tri, x.kept, x.order, x.face, x.enormal,
                                        s.tris_.data(base), s.normals_.data(base)});
 
@@ -276,6 +279,7 @@ MeshSDF<T> MeshSDF<T>::build_lbvh(Pool& pool, const TriangleMesh& mesh,
   s.root4_ = 0;
   s.node_count_ = std::int32_t(2 * m + 1);
   s.sign_ = options.sign;
+  s.closed_ = closed;
   s.beta2_ = T(options.winding_beta * options.winding_beta);
   const Vec3<double> diag = root_box.hi.template as<double>() - root_box.lo.template as<double>();
   s.surface_band_ = T(64.0 * double(std::numeric_limits<T>::epsilon()) * length(diag));

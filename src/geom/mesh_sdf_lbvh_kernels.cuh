@@ -183,13 +183,15 @@ struct VertexNormals {
 };
 
 /// Edge pseudonormals: per edge, the normalised sum of its faces' normals (in 3 j + k order),
-/// written for each of its corners s at enormal[s].
+/// written for each of its corners s at enormal[s]; *open set to 1 when an edge is not shared
+/// by exactly two triangles (the mesh is not closed).
 struct EdgeNormals {
   const std::uint64_t* sorted_edge;
   const std::int32_t* sorted_slot;
   const D* face;
   std::size_t n;
   D* enormal;
+  std::int32_t* open;
   ALFVEN_HOST_DEVICE void operator()(std::size_t i) const {
     if (i > 0 && sorted_edge[i - 1] == sorted_edge[i]) return;
     D sum{0, 0, 0};
@@ -197,6 +199,7 @@ struct EdgeNormals {
     for (; e < n && sorted_edge[e] == sorted_edge[i]; ++e) sum += face[sorted_slot[e] / 3];
     const D unit = normalize_rn(sum);
     for (std::size_t k = i; k < e; ++k) enormal[sorted_slot[k]] = unit;
+    if (e - i != 2) *open = 1;  // every thread that writes writes 1
   }
 };
 

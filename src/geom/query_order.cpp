@@ -1,9 +1,11 @@
 // query_order.hpp: a batch of query points ordered along a Morton curve: 30-bit codes (10 bits
-// per axis, x highest, as bvh::morton_code orders its 21-bit axes), then three passes of a
+// per axis, x highest, as bvh::morton_code orders its 21-bit axes) in a box taken from a sample
+// of the points, then three passes of a
 // stable counting sort (least significant 10 bits first) over (code, index) pairs packed in 64
 // bits, the three digits' histograms counted in one pass.
 #include "alfven/geom/query_order.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -17,6 +19,9 @@ namespace geom {
 
 namespace {
 
+/// Points the box is taken from (query_order.hpp).
+constexpr std::size_t SampleSize = 4096;
+
 /// The low 10 bits of x spread to every third bit (bit k to bit 3k).
 std::uint32_t spread_bits_10(std::uint32_t x) {
   x &= 0x3ffu;
@@ -27,8 +32,8 @@ std::uint32_t spread_bits_10(std::uint32_t x) {
   return x;
 }
 
-/// The cell (0 .. 1023) of coordinate x along an axis starting at lo, scale = 1023 / extent (0
-/// for an axis of zero extent), clamped: NaN and -inf are cell 0, +inf cell 1023.
+/// The cell (0 .. 1023) of coordinate x along an axis starting at lo: floor((x - lo) scale),
+/// clamped to [0, 1023]; NaN is cell 0 (and so is everything when scale is 0).
 std::uint32_t cell_of(double x, double lo, double scale) {
   const double u = (x - lo) * scale;
   if (!(u >= 0.0)) return 0;  // below the box, or NaN
@@ -42,25 +47,31 @@ std::vector<std::uint32_t> morton_order(const std::vector<Vec3<T>>& points) {
   const std::size_t n = points.size();
   ALFVEN_REQUIRE(n <= std::size_t(std::numeric_limits<std::uint32_t>::max()),
                  "morton_order: " << n << " points, more than 32-bit indices can order");
-  // The box of the finite coordinates, axis by axis.
-  double lo[3], hi[3];
+  // The box: per axis, the 1st and 99th percentiles of the finite coordinates of a sample (up
+  // to SampleSize points at an even stride), so that a few far points do not squeeze the rest
+  // into one cell; points beyond it go to the edge cells.
+  double lo[3], scale[3];
+  const std::size_t m = n < SampleSize ? n : SampleSize;
+  std::vector<double> sample;
+  sample.reserve(m);
   for (int a = 0; a < 3; ++a) {
-    lo[a] = std::numeric_limits<double>::infinity();
-    hi[a] = -std::numeric_limits<double>::infinity();
-  }
-  for (const Vec3<T>& p : points)
-    for (int a = 0; a < 3; ++a) {
-      const double x = double(p[a]);
-      if (std::isfinite(x)) {
-        lo[a] = x < lo[a] ? x : lo[a];
-        hi[a] = x > hi[a] ? x : hi[a];
-      }
+    sample.clear();
+    for (std::size_t s = 0; s < m; ++s) {
+      const double x = double(points[s * n / m][a]);
+      if (std::isfinite(x)) sample.push_back(x);
     }
-  double scale[3];
-  for (int a = 0; a < 3; ++a) {
-    if (!(lo[a] <= hi[a])) lo[a] = hi[a] = 0;  // no finite coordinate along a
-    const double ext = hi[a] - lo[a];
-    scale[a] = ext > 0 && std::isfinite(1023.0 / ext) ? 1023.0 / ext : 0.0;
+    double low = 0, high = 0;  // no finite coordinate: every point in cell 0
+    if (!sample.empty()) {
+      const std::size_t last = sample.size() - 1;
+      const std::size_t il = std::size_t(0.01 * double(last)), ih = last - il;
+      std::nth_element(sample.begin(), sample.begin() + il, sample.end());
+      low = sample[il];
+      std::nth_element(sample.begin(), sample.begin() + ih, sample.end());
+      high = sample[ih];
+    }
+    lo[a] = low;
+    const double inv = 1023.0 / (high - low);
+    scale[a] = high > low && std::isfinite(inv) ? inv : 0.0;
   }
 
   // (code << 32 | index), and the histograms of the three 10-bit digits of the codes.

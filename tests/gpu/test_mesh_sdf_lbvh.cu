@@ -96,6 +96,7 @@ void check(const TriangleMesh& mesh, unsigned seed) {
   const MeshSDF<T> lbvh = MeshSDF<T>::build(dev, mesh, o);
   dev.freeze();
   ASSERT_EQ(lbvh.triangle_count(), sah.triangle_count());
+  ASSERT_EQ(lbvh.closed(), sah.closed());
   ASSERT_EQ(lbvh.box().lo.x, sah.box().lo.x);
   ASSERT_EQ(lbvh.box().hi.z, sah.box().hi.z);
   ASSERT_LT(lbvh.depth(), MeshSDF<T>::StackSize);

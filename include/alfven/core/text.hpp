@@ -95,7 +95,8 @@ inline std::optional<long long> parse_integer(std::string_view s) {
 
 /// The finite real `s` spells in decimal ("123", "-1.5", "+.5", "2e-3"), read to the nearest
 /// double (strtod); nullopt for anything else: empty text, surrounding white space, hexadecimal
-/// ("0x10"), inf and nan (which strtod would take), or a value that overflows a double.
+/// ("0x10"), inf and nan (which strtod would take), or a value that overflows a double. A value
+/// too small for a normal double ("1e-310", "1e-400") reads as the nearest subnormal or zero.
 inline std::optional<double> parse_real(std::string_view s) {
   if (s.empty()) return std::nullopt;
   for (char c : s)
@@ -115,7 +116,10 @@ inline std::optional<double> parse_real(std::string_view s) {
   char* end = nullptr;
   errno = 0;
   const double value = std::strtod(begin, &end);
-  if (end != begin + s.size() || errno == ERANGE || !std::isfinite(value)) return std::nullopt;
+  // ERANGE also flags underflow: a value below the smallest normal double is kept (strtod
+  // returns the nearest subnormal or zero); an overflow is refused.
+  if (end != begin + s.size() || !std::isfinite(value)) return std::nullopt;
+  if (errno == ERANGE && std::fabs(value) > 2.2250738585072014e-308) return std::nullopt;
   return value;
 }
 

@@ -19,7 +19,8 @@
 ///    pruning, so the same nearest triangle up to ties at exactly equal distances.
 ///  - unsigned_distance(p) = |p - closest|, signed_distance(p) = ± that, negative inside, the
 ///    sign from SignMode::Pseudonormal (Bærentzen and Aanæs 2005) or SignMode::WindingNumber
-///    (w(p) > 1/2; winding_number.hpp).
+///    (w(p) > 1/2; winding_number.hpp); of a closed mesh (every edge shared by two triangles,
+///    closed()), a point outside the box of the vertices is outside in both modes.
 ///  - normal(p): sign(p) (p - c) / |p - c|, or the unit pseudonormal of the closest feature
 ///    when p is on the surface (|p - c| below 64 epsilon of the box diagonal).
 ///
@@ -159,6 +160,8 @@ class MeshSDF {
   /// Nodes of the binary BVH, inner nodes and leaves.
   ALFVEN_HOST_DEVICE std::size_t node_count() const { return std::size_t(node_count_); }
   ALFVEN_HOST_DEVICE SignMode sign_mode() const { return sign_; }
+  /// True when every edge of the kept triangles is shared by exactly two of them.
+  ALFVEN_HOST_DEVICE bool closed() const { return closed_; }
   /// Levels of the BVH (root = 1).
   int depth() const { return depth_; }
 
@@ -271,9 +274,14 @@ class MeshSDF {
     }
   }
 
+  /// Inside or outside, in either mode. Of a closed mesh, a point outside the box of the
+  /// vertices is outside (no surface encloses it): far away the squared distances to the
+  /// triangles round alike, and the pseudonormal of whichever the traversal met first would
+  /// decide the sign. An open mesh keeps the half-space sign of its pseudonormals everywhere.
   ALFVEN_HOST_DEVICE bool is_inside(const std::byte* base, const Vec3<T>& p,
                                     const TrianglePoint<T>& c, std::int32_t slot,
                                     SignMode mode) const {
+    if (closed_ && !box_.contains(p)) return false;
     if (mode == SignMode::WindingNumber) return winding_number_in(base, p) > T(0.5);
     return dot(p - c.point, pseudonormal(base, slot, c.feature)) < T(0);
   }
@@ -298,6 +306,7 @@ class MeshSDF {
   std::int32_t root4_ = 0;
   std::int32_t node_count_ = 0;
   SignMode sign_ = SignMode::Pseudonormal;
+  bool closed_ = false;
   int depth_ = 0;
 };
 

@@ -166,6 +166,10 @@ struct AABB {
   /// Smallest box containing this one and b.
   ALFVEN_HOST_DEVICE AABB merged(const AABB& b) const { return {vmin(lo, b.lo), vmax(hi, b.hi)}; }
   ALFVEN_HOST_DEVICE Vec3<T> centre() const { return T(0.5) * (lo + hi); }
+  /// True when p lies in the closed box (false for a NaN coordinate).
+  ALFVEN_HOST_DEVICE bool contains(const Vec3<T>& p) const {
+    return p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y && p.z >= lo.z && p.z <= hi.z;
+  }
 };
 
 }  // namespace geom

@@ -53,6 +53,10 @@ TEST(Text, RealsAreFiniteDecimalNumbers) {
   EXPECT_EQ(text::parse_real("2e-3"), 2e-3);
   EXPECT_EQ(text::parse_real("0.1"), 0.1);  // nearest double, as the compiler reads it
   EXPECT_EQ(text::parse_real("1.7976931348623157e308"), DBL_MAX);
+  // Below the smallest normal double: the nearest subnormal, or zero (strtod's underflow).
+  EXPECT_EQ(text::parse_real("4.9406564584124654e-324"), DBL_TRUE_MIN);
+  EXPECT_EQ(text::parse_real("1e-310"), 1e-310);
+  EXPECT_EQ(text::parse_real("-1e-400"), -0.0);
   for (const char* bad :
        {"", "abc", "0x10", "inf", "-inf", "nan", "1e999", " 1", "1 ", "1,5", "1.5.2", "e5", "--1"})
     EXPECT_FALSE(text::parse_real(bad)) << bad;

@@ -393,6 +393,7 @@ TEST(MeshSDF, DegenerateTrianglesAreLeftOutAndSmallMeshesWork) {
   one.vertices = {D{0, 0, 0}, D{1, 0, 0}, D{0, 1, 0}};
   one.triangles = {{0, 1, 2}};
   const auto t = MeshSDF<float>::build(pool, one).rebased_view(pool);
+  EXPECT_FALSE(t.closed());
   EXPECT_NEAR(t.signed_distance(Vec3<float>{0.2f, 0.2f, 1}), 1.0f, 1e-6f);
   EXPECT_NEAR(t.signed_distance(Vec3<float>{0.2f, 0.2f, -1}), -1.0f, 1e-6f);
   EXPECT_EQ(t.closest_point(Vec3<float>{2, 0, 0}).feature, TriangleFeature::VertexB);
@@ -411,6 +412,44 @@ TEST(MeshSDF, NormalIsThePseudonormalOnTheSurface) {
   EXPECT_NEAR(n_out.x, 1 / std::sqrt(2.0), 1e-12);
   const D n_in = sdf.normal(D{0.5, 0.5, 0.9});  // inside: gradient points out, +z
   EXPECT_NEAR(n_in.z, 1.0, 1e-12);
+}
+
+// Far from a mesh the squared distances to its triangles round alike, so the traversal's first
+// triangle decided the pseudonormal sign and far points could come out inside (a fresh-user
+// finding: (1e20, 0, 0) from sphere.stl, -1e20). Outside the box of the vertices is outside in
+// both sign modes when the mesh is closed, and the unsigned distance is still |p| - 1 to
+// rounding. An open mesh keeps its pseudonormals' half-space sign (DegenerateTriangles...: below
+// a single triangle is inside).
+template <typename T>
+void far_points_are_outside(double far) {
+  Pool pool;
+  const TriangleMesh mesh = make_icosphere(1.0, 3);
+  const auto sdf = MeshSDF<T>::build(pool, mesh).rebased_view(pool);
+  const D dirs[] = {{1, 0, 0}, {0, -1, 0}, {0, 0, 1}, {1, 1, 1}, {-3, 2, -1}, {0.3, -0.2, 0.9}};
+  for (const D& d : dirs) {
+    const D u = (1.0 / length(d)) * d;
+    const Vec3<T> p = (far * u).template as<T>();
+    for (SignMode mode : {SignMode::Pseudonormal, SignMode::WindingNumber}) {
+      const T s = sdf.signed_distance(p, mode);
+      EXPECT_GT(s, T(0)) << "at " << far << " along (" << d.x << ", " << d.y << ", " << d.z << ")";
+      EXPECT_NEAR(double(s), far - 1.0, 0.01 + 1e-6 * far);  // the icosphere's radius is 1
+      EXPECT_GT(dot(sdf.normal(p, mode).template as<double>(), u), 0.99);
+    }
+  }
+}
+
+TEST(MeshSDF, FarPointsAreOutsideInBothSignModes) {
+  Pool pool;
+  EXPECT_TRUE(MeshSDF<double>::build(pool, make_icosphere(1.0, 3)).closed());
+  EXPECT_TRUE(MeshSDF<float>::build(pool, make_torus_knot(90, 16)).closed());
+  TriangleMesh three_faces = make_box_mesh(D{0, 0, 0}, D{1, 2, 3});
+  three_faces.triangles.resize(3);
+  EXPECT_FALSE(MeshSDF<double>::build(pool, three_faces).closed());
+  TriangleMesh doubled = make_icosphere(1.0, 1);  // a face twice: its edges have 3 triangles
+  doubled.triangles.push_back(doubled.triangles[0]);
+  EXPECT_FALSE(MeshSDF<double>::build(pool, doubled).closed());
+  for (double far : {1e3, 1e8, 1e12, 1e18}) far_points_are_outside<float>(far);
+  for (double far : {1e3, 1e12, 1e20, 1e100}) far_points_are_outside<double>(far);
 }
 
 TEST(MeshSDF, PorscheBothBuildsEqualBruteForce) {

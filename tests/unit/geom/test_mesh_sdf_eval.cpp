@@ -99,6 +99,18 @@ TEST(MeshSdfEval, BadInputIsAnError) {
   const TriangleMesh mesh = make_icosphere(1.0, 1);
   std::vector<Vec3<double>> p{{0, 0, 0}, {std::numeric_limits<double>::quiet_NaN(), 0, 0}};
   EXPECT_THROW(evaluate_mesh_sdf(mesh, p), Error);
+  // Finite in double but not in float: refused in float (it would be inf), fine in double.
+  const std::vector<Vec3<double>> big{{0, 0, 0}, {1e39, 0, 0}};
+  MeshEvalOptions in_float;
+  in_float.precision = MeshEvalPrecision::Float;
+  try {
+    evaluate_mesh_sdf(mesh, big, in_float);
+    ADD_FAILURE() << "no error for a point beyond float's range";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("point 1"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("evaluate in double"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(evaluate_mesh_sdf(mesh, big).signed_distance[1], 1e39);
   MeshEvalGrid g = padded_grid(mesh, 4);
   g.spacing.y = 0;
   EXPECT_THROW(evaluate_mesh_sdf_grid(mesh, g), Error);

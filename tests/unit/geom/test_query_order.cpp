@@ -45,17 +45,23 @@ TEST(QueryOrder, IsAPermutationSortedByCode) {
   std::vector<std::uint32_t> seen(order);
   std::sort(seen.begin(), seen.end());
   for (std::size_t i = 0; i < seen.size(); ++i) ASSERT_EQ(seen[i], i);
-  // The codes (the cells of a 1024^3 grid over the points' box, bits interleaved x highest,
-  // computed here bit by bit) never decrease, and equal codes keep input order.
-  Vec3<double> lo = p[0], hi = p[0];
-  for (const auto& q : p) {
-    lo = Vec3<double>{std::min(lo.x, q.x), std::min(lo.y, q.y), std::min(lo.z, q.z)};
-    hi = Vec3<double>{std::max(hi.x, q.x), std::max(hi.y, q.y), std::max(hi.z, q.z)};
+  // The codes (the cells of a 1024^3 grid over the 1st-99th percentiles of a sample of 4096
+  // points at an even stride, bits interleaved x highest, computed here bit by bit) never
+  // decrease, and equal codes keep input order.
+  double lo[3], hi[3];
+  for (int a = 0; a < 3; ++a) {
+    std::vector<double> sample;
+    for (std::size_t s = 0; s < 4096; ++s) sample.push_back(p[s * p.size() / 4096][a]);
+    std::sort(sample.begin(), sample.end());
+    lo[a] = sample[std::size_t(0.01 * 4095)];
+    hi[a] = sample[4095 - std::size_t(0.01 * 4095)];
   }
   auto code = [&](std::uint32_t i) {
     std::uint32_t cell[3];
-    for (int a = 0; a < 3; ++a)
-      cell[a] = std::min(1023u, std::uint32_t((p[i][a] - lo[a]) * (1023.0 / (hi[a] - lo[a]))));
+    for (int a = 0; a < 3; ++a) {
+      const double u = (p[i][a] - lo[a]) * (1023.0 / (hi[a] - lo[a]));
+      cell[a] = u <= 0 ? 0u : std::min(1023u, std::uint32_t(u));
+    }
     std::uint32_t c = 0;
     for (int b = 9; b >= 0; --b)
       for (int a = 0; a < 3; ++a) c = c << 1 | ((cell[a] >> b) & 1u);
@@ -69,17 +75,41 @@ TEST(QueryOrder, IsAPermutationSortedByCode) {
   }
 }
 
+TEST(QueryOrder, AFarPointDoesNotSqueezeTheOthers) {
+  // 20000 points in a unit cube and one at 1e12. Were the grid the points' whole box, the cube
+  // would fall into one cell and keep input order; over the sample's percentiles, consecutive
+  // cube points in the order are near neighbours: their mean distance is a small fraction of
+  // that of consecutive points in input order (about 0.66 for uniform random points). The far
+  // point lands in the last cell.
+  auto p = random_points(20000, 0.5, 11);
+  p.push_back(Vec3<double>{1e12, 1e12, 1e12});
+  const std::vector<std::uint32_t> order = morton_order(p);
+  ASSERT_EQ(order.back(), 20000u);
+  auto mean_step = [&](auto index) {
+    double sum = 0;
+    for (std::size_t k = 1; k < 20000; ++k) sum += length(p[index(k)] - p[index(k - 1)]);
+    return sum / 19999;
+  };
+  const double ordered = mean_step([&](std::size_t k) { return order[k]; });
+  const double input = mean_step([](std::size_t k) { return k; });
+  EXPECT_LT(ordered, 0.1 * input) << "ordered " << ordered << ", input order " << input;
+}
+
 TEST(QueryOrder, EmptyOneAndNonFinitePoints) {
   EXPECT_TRUE(morton_order(std::vector<Vec3<double>>{}).empty());
   EXPECT_EQ(morton_order(std::vector<Vec3<double>>{{1, 2, 3}}), (std::vector<std::uint32_t>{0}));
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const double inf = std::numeric_limits<double>::infinity();
   // NaN and -inf count as the lowest cell, +inf as the highest (the box is that of the finite
-  // coordinates): (nan, 1, 1) sorts as (0, 1, 1) and (inf, -inf, nan) as (1, 0, 0).
+  // coordinates; with four points the sample's percentiles are its extremes): (nan, 1, 1)
+  // sorts as (0, 1, 1) and (inf, -inf, nan) as (1, 0, 0).
   const std::vector<Vec3<double>> p{{1, 1, 1}, {nan, 1, 1}, {0, 0, 0}, {inf, -inf, nan}};
   EXPECT_EQ(morton_order(p), (std::vector<std::uint32_t>{2, 1, 3, 0}));
   const std::vector<Vec3<double>> all_nan{{nan, nan, nan}, {nan, nan, nan}};
   EXPECT_EQ(morton_order(all_nan), (std::vector<std::uint32_t>{0, 1}));
+  // Along an axis of zero extent every coordinate is cell 0, +inf included.
+  EXPECT_EQ(morton_order(std::vector<Vec3<double>>{{inf, 0, 0}, {0, 0, 0}}),
+            (std::vector<std::uint32_t>{0, 1}));
 }
 
 TEST(QueryOrder, EvaluateGivesTheSameBitsInEitherOrder) {
