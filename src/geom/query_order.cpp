@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -62,12 +63,12 @@ std::vector<std::uint32_t> morton_order(const std::vector<Vec3<T>>& points) {
     }
     double low = 0, high = 0;  // no finite coordinate: every point in cell 0
     if (!sample.empty()) {
-      const std::size_t last = sample.size() - 1;
-      const std::size_t il = std::size_t(0.01 * double(last)), ih = last - il;
+      const std::ptrdiff_t last = std::ptrdiff_t(sample.size()) - 1;
+      const std::ptrdiff_t il = std::ptrdiff_t(0.01 * double(last)), ih = last - il;
       std::nth_element(sample.begin(), sample.begin() + il, sample.end());
-      low = sample[il];
+      low = sample[std::size_t(il)];
       std::nth_element(sample.begin(), sample.begin() + ih, sample.end());
-      high = sample[ih];
+      high = sample[std::size_t(ih)];
     }
     lo[a] = low;
     const double inv = 1023.0 / (high - low);
