@@ -176,8 +176,8 @@ struct StageFromFluxKernel {
   }
 
   /// The host row (launch.hpp, has_host_row) without the dissipative terms: the derivatives
-  /// of a chunk of cells along x, component by component, then finish_stage cell by cell, in
-  /// loops the compiler vectorises. The same operations in the same order as operator(), so
+  /// of a chunk of cells along x, component by component, in loops the compiler vectorises,
+  /// then finish_stage_at cell by cell. The same operations in the same order as operator(), so
   /// the same bits (without FMA contraction, as the host builds are compiled). With the
   /// dissipative terms, operator() cell by cell.
   void row(int i0, int i1, int j, int k) const {
@@ -208,17 +208,9 @@ struct StageFromFluxKernel {
                   inv12d;
           }
         }
-        const CellAccess<const Real> u0(q0);
-        const Real y = Real(grid.centre(1, j)), z = Real(grid.centre(2, k));
-        const Real step = dt, damping = psi_damping;
-        const Source src = source;
-        const Grid g = grid;
-        for (int l = 0; l < n; ++l) {
-          const Real x[3] = {Real(g.centre(0, ib + l)), y, z};
-          Primitive<Real> r;
-          finish_stage(u0.load(c0 + l), a.load(c0 + l), &div[l][0], src, x, step, damping, r);
-          out.store(c0 + l, r);
-        }
+        for (int l = 0; l < n; ++l)  // not vectorised by GCC (the Primitive aggregates)
+          out.store(c0 + l, finish_stage_at<false>(q0, a, c0 + l, ib + l, j, k, grid, dissipation,
+                                                   source, dt, psi_damping, &div[l][0]));
       }
     }
   }
