@@ -87,16 +87,6 @@ struct SignedDistance {
   ALFVEN_HOST_DEVICE T operator()(const Vec3<T>& p) const { return sdf.signed_distance(p, mode); }
 };
 
-/// Spreads the low 10 bits of x to every third bit.
-std::uint32_t spread3(std::uint32_t x) {
-  x &= 0x3ff;
-  x = (x | x << 16) & 0x30000ff;
-  x = (x | x << 8) & 0x300f00f;
-  x = (x | x << 4) & 0x30c30c3;
-  x = (x | x << 2) & 0x9249249;
-  return x;
-}
-
 /// N^3 cell centres of the box padded by 10 %: in 4x4x4 blocks ordered along a Morton curve
 /// ("blocks", N a multiple of 4) or x fastest ("linear").
 template <typename T>
@@ -120,8 +110,9 @@ std::vector<Vec3<T>> grid_points(const AABB<T>& box, int n, bool blocks) {
   for (int bk = 0; bk < nb; ++bk)
     for (int bj = 0; bj < nb; ++bj)
       for (int bi = 0; bi < nb; ++bi)
-        order.emplace_back(spread3(std::uint32_t(bi)) | spread3(std::uint32_t(bj)) << 1 |
-                               spread3(std::uint32_t(bk)) << 2,
+        order.emplace_back(std::uint32_t(bvh::spread_bits_21(std::uint64_t(bi)) |
+                                         bvh::spread_bits_21(std::uint64_t(bj)) << 1 |
+                                         bvh::spread_bits_21(std::uint64_t(bk)) << 2),
                            std::uint32_t((bk * nb + bj) * nb + bi));
   std::sort(order.begin(), order.end());
   for (const auto& o : order) {

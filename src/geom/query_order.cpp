@@ -1,8 +1,8 @@
 // query_order.hpp: a batch of query points ordered along a Morton curve: 30-bit codes (10 bits
-// per axis, x highest, as bvh::morton_code orders its 21-bit axes) in a box taken from a sample
-// of the points, then three passes of a
-// stable counting sort (least significant 10 bits first) over (code, index) pairs packed in 64
-// bits, the three digits' histograms counted in one pass.
+// per axis, interleaved x highest by bvh::spread_bits_21, as bvh::morton_code does) in a box
+// taken from a sample of the points, then three passes of a stable counting sort (least
+// significant 10 bits first) over (code, index) pairs packed in 64 bits, the three digits'
+// histograms counted in one pass.
 #include "alfven/geom/query_order.hpp"
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "alfven/core/error.hpp"
+#include "alfven/geom/bvh/build.hpp"
 
 namespace alfven {
 namespace geom {
@@ -22,16 +23,6 @@ namespace {
 
 /// Points the box is taken from (query_order.hpp).
 constexpr std::size_t SampleSize = 4096;
-
-/// The low 10 bits of x spread to every third bit (bit k to bit 3k).
-std::uint32_t spread_bits_10(std::uint32_t x) {
-  x &= 0x3ffu;
-  x = (x | x << 16) & 0x030000ffu;
-  x = (x | x << 8) & 0x0300f00fu;
-  x = (x | x << 4) & 0x030c30c3u;
-  x = (x | x << 2) & 0x09249249u;
-  return x;
-}
 
 /// The cell (0 .. 1023) of coordinate x along an axis starting at lo: floor((x - lo) scale),
 /// clamped to [0, 1023]; NaN is cell 0 (and so is everything when scale is 0).
@@ -83,9 +74,10 @@ std::vector<std::uint32_t> morton_order(const std::vector<Vec3<T>>& points) {
   for (auto& c : count) c.fill(0);
   for (std::size_t i = 0; i < n; ++i) {
     const Vec3<T>& p = points[i];
-    const std::uint32_t code = spread_bits_10(cell_of(double(p.x), lo[0], scale[0])) << 2 |
-                               spread_bits_10(cell_of(double(p.y), lo[1], scale[1])) << 1 |
-                               spread_bits_10(cell_of(double(p.z), lo[2], scale[2]));
+    const std::uint32_t code =
+        std::uint32_t(bvh::spread_bits_21(cell_of(double(p.x), lo[0], scale[0])) << 2 |
+                      bvh::spread_bits_21(cell_of(double(p.y), lo[1], scale[1])) << 1 |
+                      bvh::spread_bits_21(cell_of(double(p.z), lo[2], scale[2])));
     item[i] = std::uint64_t(code) << 32 | i;
     for (int d = 0; d < 3; ++d) ++count[d][(code >> (Bits * d)) & (Digits - 1)];
   }

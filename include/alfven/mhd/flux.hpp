@@ -51,15 +51,23 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE void physical_flux(const Primitive<Real>& q, in
   f[c_energy] = h * va - q.vdotb() * ba * Gaussian<Real>::inv_4pi;
 }
 
-/// div[n] += D_a f for the nine components, from the fluxes at i-2, i-1, i+1, i+2:
-/// D_a f = (f_{i-2} - 8 f_{i-1} + 8 f_{i+1} - f_{i+2}) / (12 dx_a), summed in that order so that
-/// every code path that uses it rounds identically.
+/// D_a f = (f_{i-2} - 8 f_{i-1} + 8 f_{i+1} - f_{i+2}) / (12 dx_a) of one component from the
+/// values at i-2, i-1, i+1, i+2 and inv12d = 1 / (12 dx_a), summed in that order so that every
+/// code path that uses it rounds identically.
+template <typename Real>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE Real fourth_order_difference(Real fm2, Real fm1, Real fp1,
+                                                              Real fp2, Real inv12d) {
+  return (((fm2 - Real(8) * fm1) + Real(8) * fp1) - fp2) * inv12d;
+}
+
+/// div[n] += D_a f for the nine components, from the fluxes at i-2, i-1, i+1, i+2
+/// (fourth_order_difference).
 template <typename Real>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE void add_derivative(const Real* fm2, const Real* fm1,
                                                      const Real* fp1, const Real* fp2, Real inv12d,
                                                      Real* div) {
   for (int n = 0; n < num_conserved; ++n)
-    div[n] += (((fm2[n] - Real(8) * fm1[n]) + Real(8) * fp1[n]) - fp2[n]) * inv12d;
+    div[n] += fourth_order_difference(fm2[n], fm1[n], fp1[n], fp2[n], inv12d);
 }
 
 }  // namespace mhd

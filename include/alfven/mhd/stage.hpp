@@ -203,9 +203,8 @@ struct StageFromFluxKernel {
             const Real* fv = f.ptr + v * f.ncell + c0;
 #pragma omp simd
             for (int l = 0; l < n; ++l)
-              div[l][v] +=
-                  (((fv[l - 2 * s] - Real(8) * fv[l - s]) + Real(8) * fv[l + s]) - fv[l + 2 * s]) *
-                  inv12d;
+              div[l][v] += fourth_order_difference(fv[l - 2 * s], fv[l - s], fv[l + s],
+                                                   fv[l + 2 * s], inv12d);
           }
         }
         for (int l = 0; l < n; ++l)  // not vectorised by GCC (the Primitive aggregates)
