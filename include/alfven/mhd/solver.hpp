@@ -26,6 +26,7 @@
 #include "alfven/core/core.hpp"
 #include "boundary.hpp"
 #include "cfl.hpp"
+#include "characteristic_speed.hpp"
 #include "communicator.hpp"
 #include "diagnostics.hpp"
 #include "embedded/embedded_boundary.hpp"
@@ -114,13 +115,12 @@ class Solver {
   }
   /// Sets the refreshes of a run with bodies from `reach`: this block's bodies().reach(), or on
   /// several ranks every rank's combined (the largest layers_read, the smallest face_distance),
-  /// so that all refresh alike and every decomposition gives the same values. The ghost layers
-  /// refreshed (grid.halo_depth) are the scheme's 2, or as many as the image stencils read; after
-  /// a full refresh the ghost layers are filled again after the bodies' cells when one of those
-  /// lies within that depth of a face of some block; and the artificial viscosity refreshes every
-  /// axis after each of its passes only when image stencils read ghost layers (else the axis of
-  /// the next pass, after the bodies' cells). Call before set_state; nothing without
-  /// bodies. Throws alfven::Error when reach.layers_read exceeds grid.margin.
+  /// so that every decomposition gives the same values. The ghost layers refreshed
+  /// (grid.halo_depth): the scheme's 2, or as many as the image stencils read; they are filled
+  /// again after the bodies' cells when one of those lies within that depth of a block's face; the
+  /// viscosity refreshes every axis after each pass only when image stencils read ghost layers.
+  /// Call before set_state; nothing without bodies. Throws alfven::Error when reach.layers_read
+  /// exceeds grid.margin.
   void set_body_reach(const BodyReach& reach) {
     if (!bodies_.active()) return;
     const int depth = std::max(embedded_stencil_reach, reach.layers_read);
@@ -160,17 +160,16 @@ class Solver {
   /// The admissible time step of the current state and the first unphysical cell, if any
   /// (cfl.hpp; with resistivity or viscosity, their limit too). Synchronous.
   TimeStepCheck<Real> compute_time_step() {
-    if (dissipative_) {
-      const TimeStepKernel<Real, Source, true> k{
-          q_.const_view(),      grid_,        eos_,   Real(params_.cfl_number),
-          bodies_.solid_mask(), dissipation_, source_};
+    const auto min_over_interior = [&](const auto& k) {
       return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{},
                     dt_helper_);
-    }
-    const TimeStepKernel<Real> k{q_.const_view(), grid_, eos_, Real(params_.cfl_number),
-                                 bodies_.solid_mask()};
-    return reduce(Backend{}, grid_.interior(), TimeStepCheck<Real>::identity(), k, TimeStepMin{},
-                  dt_helper_);
+    };
+    const Real cfl = Real(params_.cfl_number);
+    if (dissipative_)
+      return min_over_interior(TimeStepKernel<Real, Source, true>{
+          q_.const_view(), grid_, eos_, cfl, bodies_.solid_mask(), dissipation_, source_});
+    return min_over_interior(
+        TimeStepKernel<Real>{q_.const_view(), grid_, eos_, cfl, bodies_.solid_mask()});
   }
 
   /// Advances the state by one full step of size dt (stages, then artificial viscosity).
@@ -188,20 +187,19 @@ class Solver {
     for (int s = 0; s < 4; ++s) {
       const Real dts = dt * fractions[s];
       const ConstFieldsView<Real> arg = s == 0 ? q_.const_view() : qa_.const_view();
-      stage_and_refresh(arg, dts, ch2, math::exp(-dts / tau));  // into qr_, ghost cells filled
+      // into qr_, ghost cells filled; the last stage also takes the viscosity's speed
+      stage_and_refresh(arg, dts, ch2, math::exp(-dts / tau), s == 3);
       qa_.swap(qr_);
     }
     q_.swap(qa_);
     apply_artificial_viscosity(dt);
   }
 
-  /// Chooses how a stage is computed (StageMethod, stage.hpp): two passes (fluxes stored once
-  /// per cell, then their derivatives: the default for float on the host and for a tabulated
-  /// equation of state on a GPU), one fused kernel (no scratch memory: the default for double on
-  /// the host and for the ideal gas on a GPU), or tiles marching along z (stage_tile.hpp; slower
-  /// on both processors we have, never the default). The three give the same bits on the host
-  /// and agree to rounding on a GPU. By default a GPU without room for the two-pass flux arrays
-  /// (StageFluxes) runs the fused stage; after this call the choice is kept whatever the memory.
+  /// Chooses how a stage is computed (StageMethod, stage.hpp): two passes (the default for float
+  /// on the host and for a tabulated equation of state on a GPU), one fused kernel (the default
+  /// for double on the host and for the ideal gas on a GPU), or tiles (never the default). The
+  /// same bits on the host, the same to rounding on a GPU. By default a GPU without room for the
+  /// two-pass flux arrays runs the fused stage; after this call the choice is kept.
   void set_stage_method(StageMethod method) {
     stage_ = method;
     stage_chosen_ = true;
@@ -232,10 +230,8 @@ class Solver {
 
   /// Fills the ghost layers of `f` (grid().halo_depth of them), axis by axis (x, y, z): faces
   /// shared with another block by halo exchange, the others by the boundary conditions (periodic
-  /// across one block included). Exchanging axis by axis with slabs that span the other axes' ghost
-  /// layers fills edge and corner ghost cells too.
-  /// A block with no neighbour ranks fills every axis in one launch (GhostLayerKernel, the same
-  /// bits as axis by axis).
+  /// across one block included); slabs that span the other axes' ghost layers fill edges and
+  /// corners too. Without neighbour ranks, every axis in one launch (GhostLayerKernel, same bits).
   void apply_boundaries(Fields<Real, Backend>& f) {
     if (!halo_.exchanges_any()) {
       GhostLayerKernel<Real> k{f.view(), grid_, params_.boundaries};
@@ -300,26 +296,33 @@ class Solver {
     if (k.apply[0] || k.apply[1]) for_each(Backend{}, Range1D{0, boundary_cells(grid_, axis)}, k);
   }
 
-  // Runs kernel k (which writes f) over `range`, then fills f's ghost cells (apply_boundaries).
-  // When the halo exchange can overlap the kernel (HaloExchange::overlap_axis: device fields whose
-  // first active axis is split between ranks), that axis's halo travels while the bulk of the
-  // kernel runs, and only then are the remaining axes refreshed. Every cell gets the value of the
-  // plain sequence (same kernel per cell, same halo values). The floors use `eos` (eos_, or its
-  // ideal gas: stage_and_refresh_with).
-  template <typename K, typename Eos>
+  // Runs kernel k (which writes f) over `range`, then the floors (with `eos`) and f's ghost cells
+  // (run_and_refresh_cells). With Speed (the last stage), the characteristic speed of each
+  // written cell after its floors (SpeedAfterKernel), then of the refreshed ghost cells
+  // (GhostSpeedKernel): speed_ is then f's.
+  template <bool Speed = false, typename K, typename Eos>
   void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f, const Eos& eos) {
-    if (floors_.active()) {
-      run_and_refresh_cells(range, FlooredKernel<K, Real, Eos>{k, f.view(), floors_, eos}, f);
-      return;
-    }
-    run_and_refresh_cells(range, k, f);
+    const auto run = [&](const auto& kf) {  // kf: k, or k then the floors
+      if constexpr (!Speed) {
+        run_and_refresh_cells(range, kf, f);
+      } else {
+        using KF = std::decay_t<decltype(kf)>;
+        const SpeedFactors<Real> sf{Real(params_.cs_fac), Real(params_.ca_fac),
+                                    Real(params_.vv_fac)};
+        run_and_refresh_cells(
+            range, SpeedAfterKernel<KF, Real, Eos>{kf, f.const_view(), speed_.view(), eos, sf}, f);
+        for_each(Backend{}, Range1D{0, ghost_layer_cells(grid_)},
+                 GhostSpeedKernel<Real>{f.const_view(), speed_.view(), grid_, eos_, sf});
+        speed_current_ = true;
+      }
+    };
+    if (floors_.active()) return run(FlooredKernel<K, Real, Eos>{k, f.view(), floors_, eos});
+    run(k);
   }
-  template <typename K>
-  void run_and_refresh(const Range3D& range, const K& k, Fields<Real, Backend>& f) {
-    run_and_refresh(range, k, f, eos_);
-  }
-  // `which`: the bodies' stored cells to restore (refresh); the deep ones only after the last
-  // update of a step.
+  // Runs k over `range`, then refreshes f. When the halo exchange can overlap the kernel
+  // (HaloExchange::overlap_axis: device fields whose first active axis is split between ranks),
+  // that axis's halo travels while the bulk of the kernel runs, then the other axes are refreshed:
+  // the values of the plain sequence. `which`: the bodies' cells to restore (refresh).
   template <typename K>
   void run_and_refresh_cells(const Range3D& range, const K& k, Fields<Real, Backend>& f,
                              BodyFill which = BodyFill::ReadByFluid) {
@@ -358,27 +361,30 @@ class Solver {
     fill_bodies(f, which);
   }
 
-  // q_r <- L(q, arg, dts) on the interior, then the ghost cells of q_r; with resistivity or
-  // viscosity when the run has them.
-  void stage_and_refresh(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
+  // q_r <- L(q, arg, dts) on the interior (with resistivity or viscosity when the run has them),
+  // then q_r's ghost cells. With `last` the fused stage takes the characteristic speed too, where
+  // no body's cells change after it and the refreshes fill every ghost layer.
+  void stage_and_refresh(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping,
+                         bool last) {
     if (dissipative_)
-      stage_and_refresh_with<true>(arg, dts, ch2, psi_damping);
+      stage_and_refresh_with<true>(arg, dts, ch2, psi_damping, last);
     else
-      stage_and_refresh_with<false>(arg, dts, ch2, psi_damping);
+      stage_and_refresh_with<false>(arg, dts, ch2, psi_damping, last);
   }
   template <bool Dissipative>
-  void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping) {
+  void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping,
+                              bool last) {
     // The kernels see the ideal gas as a type when there is no table: a table branch compiled
     // into the fused stage halves it on an H200 (docs/performance.md). The host's bits are the
     // same; on a GPU nvcc contracts differently with the type, so they changed at rounding level.
     if (eos_.tabulated())
-      stage_and_refresh_with<Dissipative>(arg, dts, ch2, psi_damping, eos_);
+      stage_and_refresh_with<Dissipative>(arg, dts, ch2, psi_damping, last, eos_);
     else
-      stage_and_refresh_with<Dissipative>(arg, dts, ch2, psi_damping, eos_.ideal());
+      stage_and_refresh_with<Dissipative>(arg, dts, ch2, psi_damping, last, eos_.ideal());
   }
   template <bool Dissipative, typename Eos>
   void stage_and_refresh_with(ConstFieldsView<Real> arg, Real dts, Real ch2, Real psi_damping,
-                              const Eos& eos) {
+                              bool last, const Eos& eos) {
     if (stage_ == StageMethod::two_pass && !flux_.allocate(grid_, !stage_chosen_))
       stage_ = StageMethod::fused;  // the device is too full
     if (stage_ == StageMethod::tiled) {
@@ -394,7 +400,10 @@ class Solver {
       StageKernel<Real, Source, Dissipative, Eos> k{
           q_.const_view(), arg, qr_.view(), grid_, eos, dts, ch2, psi_damping, source_};
       k.dissipation = dissipation_;
-      run_and_refresh(grid_.interior(), k, qr_, eos);
+      if (last && !bodies_.active() && refreshes_every_ghost_layer(grid_))
+        run_and_refresh<true>(grid_.interior(), k, qr_, eos);
+      else
+        run_and_refresh(grid_.interior(), k, qr_, eos);
       return;
     }
     StageFromFluxKernel<Real, Source, Dissipative> k{q_.const_view(), arg, qr_.view(),  {},
@@ -419,11 +428,13 @@ class Solver {
   // neighbours along every axis): when those image points read only interior cells
   // (set_body_reach), directly, else after a refresh of every axis.
   void apply_artificial_viscosity(Real dt) {
-    // The characteristic speed is taken once, from the state after the stages (as MISO does).
-    const CharacteristicSpeedKernel<Real> ck{
-        q_.const_view(),      speed_.view(),        eos_,
-        Real(params_.cs_fac), Real(params_.ca_fac), Real(params_.vv_fac)};
-    for_each(Backend{}, grid_.all(), ck);
+    // The characteristic speed is taken once, from the state after the stages (as MISO does):
+    // by the last stage (speed_current_), or here.
+    const SpeedFactors<Real> sf{Real(params_.cs_fac), Real(params_.ca_fac), Real(params_.vv_fac)};
+    if (!speed_current_)
+      for_each(Backend{}, grid_.all(),
+               CharacteristicSpeedKernel<Real>{q_.const_view(), speed_.view(), eos_, sf});
+    speed_current_ = false;
     int last = 2;
     while (last > 0 && !grid_.active(last)) --last;
     bool first = true;
@@ -478,17 +489,11 @@ class Solver {
   bool dissipative_ = false;                     // stages with resistivity or viscosity
   Fields<Real, Backend> q_, qa_, qr_;
   Array3D<Real, Backend> speed_;
+  bool speed_current_ = false;  // speed_ is that of q_ (taken by the last stage)
   ReduceHelper<TimeStepCheck<Real>, Backend> dt_helper_;
   mutable ReduceHelper<Totals, Backend> totals_helper_;  // reused: no allocation per log row
   mutable ReduceHelper<long, Backend> outside_helper_;   // cells_outside_eos_table
-  // Measured (bench_mhd --stage, 64^3, one core): two passes win in float on both CPUs we have
-  // (AMD EPYC 1.25e6 vs 1.08e6, Xeon 5.7e5 vs 5.2e5), tie or lose in double (EPYC 1.04e6 vs
-  // 1.03e6, Xeon 3.9e5 vs 5.1e5), where the stored fluxes double the memory traffic. On the
-  // H200 (bench_mhd_cuda, 256^3) the fused stage wins for the ideal gas: 2.14e9 vs 1.10e9
-  // (float), 1.11e9 vs 5.2e8 (double); with the table branch compiled in (a tabulated equation
-  // of state) it fell to 8.2e8 / 3.8e8 and two passes won (docs/performance.md).
-  // The tiled stage lost on both (docs/performance.md, "A stage in tiles").
-  StageMethod stage_ = StageMethod::fused;  // the default is chosen in the constructor
+  StageMethod stage_ = StageMethod::fused;  // default: constructor, from docs/performance.md
   bool stage_chosen_ = false;               // set_stage_method was called: no memory fallback
   StageFluxes<Real, Backend> flux_;         // two-pass stage only, allocated on first use
 };

@@ -24,6 +24,7 @@
 #include "alfven/core/launch.hpp"
 #include "alfven/core/macros.hpp"
 #include "alfven/core/math.hpp"
+#include "characteristic_speed.hpp"
 #include "eos.hpp"
 #include "floors.hpp"
 #include "grid.hpp"
@@ -32,15 +33,18 @@
 namespace alfven {
 namespace mhd {
 
-/// Generalised minmod slope of u at the middle of (u_dw, u_cn, u_up), with parameter eps.
+/// Generalised minmod slope of u at the middle of (u_dw, u_cn, u_up), with parameter eps. Its
+/// minima and maxima, and those of viscous_flux, are math::fast_min/fast_max: on a GPU in float
+/// one instruction each instead of a compare and a select (the viscous pass 2.6 % faster on the
+/// H200); that can change the sign of a zero result, never a value.
 template <typename Real>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE Real limited_slope(Real u_dw, Real u_cn, Real u_up, Real eps) {
   const Real d_dw = eps * (u_cn - u_dw);
   const Real d_up = eps * (u_up - u_cn);
   const Real d_cn = (u_up - u_dw) * Real(0.5);
-  const Real m_plus = math::max(math::max(d_dw, d_up), d_cn);
-  const Real m_minus = math::min(math::min(d_dw, d_up), d_cn);
-  return math::min(Real(0), m_plus) + math::max(Real(0), m_minus);
+  const Real m_plus = math::fast_max(math::fast_max(d_dw, d_up), d_cn);
+  const Real m_minus = math::fast_min(math::fast_min(d_dw, d_up), d_cn);
+  return math::fast_min(Real(0), m_plus) + math::fast_max(Real(0), m_minus);
 }
 
 /// Diffusive flux at the face between cells L and R (values u_l, u_r and slopes du_l, du_r),
@@ -51,30 +55,12 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE Real viscous_flux(Real u_l, Real u_r, Real du_l
   const Real face_l = u_l + Real(0.5) * du_l;
   const Real face_r = u_r - Real(0.5) * du_r;
   Real d = u_r - u_l;
-  d = math::copysign(math::max(math::abs(d), Real(1e-20)), d);
-  const Real r = math::min(Real(1), (face_r - face_l) / d);
-  const Real phi =
-      (Real(0.5) + math::copysign(Real(0.5), r)) * math::max(Real(0), Real(1) + h * (r - Real(1)));
+  d = math::copysign(math::fast_max(math::abs(d), Real(1e-20)), d);
+  const Real r = math::fast_min(Real(1), (face_r - face_l) / d);
+  const Real phi = (Real(0.5) + math::copysign(Real(0.5), r)) *
+                   math::fast_max(Real(0), Real(1) + h * (r - Real(1)));
   return math::mul_rn(Real(-0.5) * c_f * phi, face_r - face_l);
 }
-
-/// Characteristic speed c = cs_fac c_s + vv_fac |v| + ca_fac c_a of every cell (ghosts
-/// included), written into an Array3D view. Run over grid.all().
-template <typename Real>
-struct CharacteristicSpeedKernel {
-  ConstFieldsView<Real> q;
-  View<Real, 3> speed;
-  EquationOfState<Real> eos;
-  Real cs_fac, ca_fac, vv_fac;
-  ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
-    const long c = speed.index(i, j, k);
-    const Primitive<Real> s = CellAccess<const Real>(q).load(c);
-    const Real cs = eos.sound_speed(s.rho, s.e);
-    const Real vv = math::sqrt(s.v2());
-    const Real ca = math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);
-    speed[c] = cs * cs_fac + vv * vv_fac + ca * ca_fac;
-  }
-};
 
 /// How the viscous update reads its state: plain loads, not the read-only data cache (its threads
 /// read the cells of their run again from L1; CellAccess has the measurement).
