@@ -73,7 +73,7 @@ void check_runs_and_host() {
   const double tolerance = sizeof(Real) == 8 ? 1e-12 : 1e-5;
   for (int axis = 0; axis < 3; ++axis) {
     const auto ref = update<Real, backend::CUDA>(g, q, speed, axis, 1);
-    for (int run : {3, 4, 8, 16}) {
+    for (int run : {3, 4, 8, 16, 64}) {
       const auto out = update<Real, backend::CUDA>(g, q, speed, axis, run);
       for (int n = 0; n < num_vars; ++n)
         for (int k = 0; k < g.total[2]; ++k)

@@ -446,7 +446,7 @@ class Solver {
       // halo exchange is overlapped with the pass, which computes its face layers first.
       const int run = axis == halo_.overlap_axis(viscosity_range(grid_, axis))
                           ? 1
-                          : viscosity_run_length<Backend>(axis);
+                          : viscosity_run_length<Backend>(axis, grid_);
       ViscosityKernel<Real> vk{q_.const_view(),
                                qr_.view(),
                                speed_.const_view(),

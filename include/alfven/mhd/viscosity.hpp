@@ -182,14 +182,23 @@ inline Range3D viscosity_runs(const Grid& g, int axis, int run) {
   return r;
 }
 
-/// Cells a thread of the viscous update takes along `axis` (ViscosityKernel::run) on a backend.
-/// On a GPU, runs of 2 along x (a warp's loads then span 2 cache lines, each used over 2 steps)
-/// and of 8 along y and z (loads coalesced along x), the fastest of those swept on the H200
-/// (docs/performance.md); the host takes runs of 8 on every axis.
+/// Cells a thread of the viscous update takes along `axis` (ViscosityKernel::run) on a backend,
+/// for the block `g`. The host takes runs of 8 on every axis. A GPU takes runs of 2 along x (a
+/// warp's loads then span 2 cache lines, each used over 2 steps) and, along y and z (loads
+/// coalesced along x), the longest of 8, 16, 32, 64 that still leaves 2^18 threads (two waves of
+/// the H200's 132 multiprocessors at 1024 threads): each run computes two slopes and a flux per
+/// quantity before its first cell, which runs of 64 spread over 8 times as many cells as runs of
+/// 8. On the H200 (256^3, the three passes): runs of 8 / 16 / 32 / 64 along y and z took 2.79 /
+/// 2.70 / 2.65 / 2.62 ms in float and 6.19 / 6.01 / 5.90 / 5.85 ms in double
+/// (docs/performance.md). Every run length gives the same bits.
 template <typename Backend>
-int viscosity_run_length(int axis) {
+int viscosity_run_length(int axis, const Grid& g) {
   if (std::is_same<Backend, backend::Host>::value) return 8;
-  return axis == 0 ? 2 : 8;
+  if (axis == 0) return 2;
+  const long cells = g.interior_cells();
+  int run = 8;
+  while (run < 64 && cells / (2 * run) >= (1L << 18)) run *= 2;
+  return run;
 }
 
 }  // namespace mhd

@@ -230,3 +230,23 @@ TEST(Viscosity, FlooredUpdateIsTheUpdateThenTheFloors) {
         for (int n = 0; n < num_vars; ++n)
           ASSERT_EQ(floored(i, j, k, n), expected(i, j, k, n)) << i << " " << j << " " << k;
 }
+
+// The run lengths a GPU takes: 2 along x; along y and z the longest of 8 to 64 that leaves 2^18
+// threads (a 256^3 block: 64, so 4 runs a line; 128^3 and smaller: 8); the host 8 everywhere.
+TEST(Viscosity, RunLengthsLeaveEnoughThreads) {
+  const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
+  using alfven::backend::CUDA;
+  for (int n : {16, 64, 128, 160, 256, 512}) {
+    const Grid g = make_grid(n, n, n, lo, hi, 2);
+    EXPECT_EQ(viscosity_run_length<Host>(1, g), 8);
+    EXPECT_EQ(viscosity_run_length<CUDA>(0, g), 2);
+    for (int axis : {1, 2}) {
+      const int run = viscosity_run_length<CUDA>(axis, g);
+      EXPECT_TRUE(run == 8 || run == 16 || run == 32 || run == 64) << run;
+      if (run > 8) EXPECT_GE(g.interior_cells() / run, 1L << 18) << n;  // enough threads
+      if (run < 64) EXPECT_LT(g.interior_cells() / (2 * run), 1L << 18) << n;  // the longest
+    }
+  }
+  const Grid g256 = make_grid(256, 256, 256, lo, hi, 2);
+  EXPECT_EQ(viscosity_run_length<CUDA>(2, g256), 64);
+}
