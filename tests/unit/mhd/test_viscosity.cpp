@@ -243,7 +243,7 @@ TEST(Viscosity, RunLengthsLeaveEnoughThreads) {
     for (int axis : {1, 2}) {
       const int run = viscosity_run_length<CUDA>(axis, g);
       EXPECT_TRUE(run == 8 || run == 16 || run == 32 || run == 64) << run;
-      if (run > 8) EXPECT_GE(g.interior_cells() / run, 1L << 18) << n;  // enough threads
+      if (run > 8) EXPECT_GE(g.interior_cells() / run, 1L << 18) << n;         // enough threads
       if (run < 64) EXPECT_LT(g.interior_cells() / (2 * run), 1L << 18) << n;  // the longest
     }
   }
