@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../unit/mhd/rough_state.hpp"
 #include "alfven/core/core.hpp"
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
@@ -54,22 +55,8 @@ void check_runs_and_host() {
   const Grid g = make_grid(37, 21, 13, lo, hi, 2);
   Fields<Real, backend::Host> q(g);
   Array3D<Real, backend::Host> speed(g.total[0], g.total[1], g.total[2]);
-  for (int k = 0; k < g.total[2]; ++k)
-    for (int j = 0; j < g.total[1]; ++j)
-      for (int i = 0; i < g.total[0]; ++i) {
-        const double x = 0.61 * i, y = 0.47 * j, z = 0.53 * k;
-        const double jump = (i + 2 * j + 3 * k) % 7 < 3 ? 1.0 : 0.0;
-        q(i, j, k, density) = Real(1.0 + 0.3 * std::sin(x + y) + 0.5 * jump);
-        q(i, j, k, velocity_x) = Real(0.4 * std::cos(y + z) - 0.2 * jump);
-        q(i, j, k, velocity_y) = Real(-0.3 * std::sin(x * z));
-        q(i, j, k, velocity_z) = Real(0.2 * std::cos(x) + 0.1 * jump);
-        q(i, j, k, magnetic_field_x) = Real(0.5 * std::sin(z));
-        q(i, j, k, magnetic_field_y) = Real(0.4 * std::cos(x + z) * (1.0 - jump));
-        q(i, j, k, magnetic_field_z) = Real(0.3 + 0.1 * ((i * j + k) % 3));
-        q(i, j, k, internal_energy) = Real(2.0 + 0.4 * std::cos(y) + jump);
-        q(i, j, k, psi) = Real(0.01 * std::sin(x + y + z));
-        speed(i, j, k) = Real(1.5 + 0.5 * std::sin(0.7 * i + 0.3 * j + 0.9 * k));
-      }
+  test::fill_rough_state(g, q);
+  test::fill_rough_speed(speed);
   const double tolerance = sizeof(Real) == 8 ? 1e-12 : 1e-5;
   for (int axis = 0; axis < 3; ++axis) {
     const auto ref = update<Real, backend::CUDA>(g, q, speed, axis, 1);

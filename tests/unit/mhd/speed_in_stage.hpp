@@ -17,6 +17,7 @@
 #include "alfven/mhd/floors.hpp"
 #include "alfven/mhd/grid.hpp"
 #include "alfven/mhd/stage.hpp"
+#include "rough_state.hpp"
 
 namespace alfven::test {
 
@@ -28,8 +29,9 @@ struct SpeedPathDifferences {
   long unwritten = 0;
 };
 
-/// Runs one fused stage (ideal gas) of a rough state on a 13 x 11 x 9 grid (margin 2) with the
-/// boundary conditions `bc`, with floors that bite when `floored`, both ways on Backend.
+/// Runs one fused stage (ideal gas) of the rough state (rough_state.hpp) on a 13 x 11 x 9 grid
+/// (margin 2) with the boundary conditions `bc`, with floors that bite when `floored`, both ways on
+/// Backend.
 template <typename Real, typename Backend>
 SpeedPathDifferences compare_speed_paths(const mhd::BoundaryConditions& bc, bool floored) {
   using namespace alfven::mhd;
@@ -37,21 +39,7 @@ SpeedPathDifferences compare_speed_paths(const mhd::BoundaryConditions& bc, bool
   const double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
   const Grid g = make_grid(13, 11, 9, lo, hi, 2);
   Fields<Real, Host> init(g);
-  for (int k = 0; k < g.total[2]; ++k)
-    for (int j = 0; j < g.total[1]; ++j)
-      for (int i = 0; i < g.total[0]; ++i) {
-        const double x = 0.61 * i, y = 0.47 * j, z = 0.53 * k;
-        const double jump = (i + 2 * j + 3 * k) % 7 < 3 ? 1.0 : 0.0;
-        init(i, j, k, density) = Real(1.0 + 0.3 * std::sin(x + y) + 0.5 * jump);
-        init(i, j, k, velocity_x) = Real(0.4 * std::cos(y + z) - 0.2 * jump);
-        init(i, j, k, velocity_y) = Real(-0.3 * std::sin(x * z));
-        init(i, j, k, velocity_z) = Real(0.2 * std::cos(x) + 0.1 * jump);
-        init(i, j, k, magnetic_field_x) = Real(0.5 * std::sin(z));
-        init(i, j, k, magnetic_field_y) = Real(0.4 * std::cos(x + z) * (1.0 - jump));
-        init(i, j, k, magnetic_field_z) = Real(0.3 + 0.1 * ((i * j + k) % 3));
-        init(i, j, k, internal_energy) = Real(2.0 + 0.4 * std::cos(y) + jump);
-        init(i, j, k, psi) = Real(0.01 * std::sin(x + y + z));
-      }
+  fill_rough_state(g, init);
   Fields<Real, Backend> q(g), qa(g), fused(g), plain(g);
   q.copy_from(init);
   qa.copy_from(init);

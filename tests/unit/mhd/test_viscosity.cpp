@@ -9,6 +9,7 @@
 #include "alfven/mhd/fields.hpp"
 #include "alfven/mhd/grid.hpp"
 #include "alfven/mhd/viscosity.hpp"
+#include "rough_state.hpp"
 
 using namespace alfven::mhd;
 
@@ -40,34 +41,16 @@ using alfven::Array3D;
 using alfven::Range3D;
 using alfven::backend::Host;
 
-// A state with smooth parts, jumps and an extremum along every axis, and a characteristic speed
-// that varies from cell to cell, so that every branch of the limiter is taken.
-void fill_rough_state(const Grid& g, Fields<double, Host>& q, Array3D<double, Host>& speed) {
-  for (int k = 0; k < g.total[2]; ++k)
-    for (int j = 0; j < g.total[1]; ++j)
-      for (int i = 0; i < g.total[0]; ++i) {
-        const double x = 0.61 * i, y = 0.47 * j, z = 0.53 * k;
-        const double jump = (i + 2 * j + 3 * k) % 7 < 3 ? 1.0 : 0.0;
-        q(i, j, k, density) = 1.0 + 0.3 * std::sin(x + y) + 0.5 * jump;
-        q(i, j, k, velocity_x) = 0.4 * std::cos(y + z) - 0.2 * jump;
-        q(i, j, k, velocity_y) = -0.3 * std::sin(x * z);
-        q(i, j, k, velocity_z) = 0.2 * std::cos(x) + 0.1 * jump;
-        q(i, j, k, magnetic_field_x) = 0.5 * std::sin(z);
-        q(i, j, k, magnetic_field_y) = 0.4 * std::cos(x + z) * (1.0 - jump);
-        q(i, j, k, magnetic_field_z) = 0.3 + 0.1 * ((i * j + k) % 3);
-        q(i, j, k, internal_energy) = 2.0 + 0.4 * std::cos(y) + jump;
-        q(i, j, k, psi) = 0.01 * std::sin(x + y + z);
-        speed(i, j, k) = 1.5 + 0.5 * std::sin(0.7 * i + 0.3 * j + 0.9 * k);
-      }
-}
-
-// A 9 x 7 x 5 grid (margin 2) holding fill_rough_state.
+// A 9 x 7 x 5 grid (margin 2) holding the rough state and speed of rough_state.hpp.
 struct RoughCase {
   Grid g = make_grid(9, 7, 5, std::array<double, 3>{0, 0, 0}.data(),
                      std::array<double, 3>{1, 1, 1}.data(), 2);
   Fields<double, Host> q{g};
   Array3D<double, Host> speed{g.total[0], g.total[1], g.total[2]};
-  RoughCase() { fill_rough_state(g, q, speed); }
+  RoughCase() {
+    alfven::test::fill_rough_state(g, q);
+    alfven::test::fill_rough_speed(speed);
+  }
 };
 
 // The viscous update along `axis` with runs of `run` cells into a copy of `sentinel`.
