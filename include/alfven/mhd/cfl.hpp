@@ -13,6 +13,7 @@
 
 #include "alfven/core/macros.hpp"
 #include "alfven/core/math.hpp"
+#include "characteristic_speed.hpp"
 #include "dissipation.hpp"
 #include "eos.hpp"
 #include "grid.hpp"
@@ -70,8 +71,8 @@ struct TimeStepKernel {
     if (solid && solid[c] < Real(0)) return TimeStepCheck<Real>{Real(1e30), LONG_MAX};
     const Primitive<Real> s = CellAccess<const Real>(q).load(c);
     if (unphysical(s)) return {Real(1e30), c};
-    const Real speed = eos.sound_speed(s.rho, s.e) + math::sqrt(s.v2()) +
-                       math::sqrt(s.b2() / s.rho * Gaussian<Real>::inv_4pi);
+    const Real speed =
+        characteristic_speed(s, eos, SpeedFactors<Real>{1, 1, 1});  // c_s + |v| + c_a
     const Real dmin =
         Real(math::min(math::min(grid.cfl_spacing(0), grid.cfl_spacing(1)), grid.cfl_spacing(2)));
     if constexpr (Dissipative) {

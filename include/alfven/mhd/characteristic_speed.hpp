@@ -32,9 +32,10 @@ struct SpeedFactors {
   Real vv = 0;  ///< of the flow speed |v|
 };
 
-/// c = f.cs c_s + f.vv |v| + f.ca c_a of one cell's primitive state s (length / time). Eos:
-/// EquationOfState<Real> or IdealGas<Real> (anything with sound_speed(rho, e)); the two give the
-/// same bits without a table.
+/// c = f.cs c_s + f.vv |v| + f.ca c_a of one cell's primitive state s (length / time); with unit
+/// weights the fast speed bound of the CFL step (cfl.hpp: a product by 1 is exact, so those are
+/// the bits of c_s + |v| + c_a). Eos: EquationOfState<Real> or IdealGas<Real> (anything with
+/// sound_speed(rho, e)); the two give the same bits without a table.
 template <typename Real, typename Eos>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE Real characteristic_speed(const Primitive<Real>& s, const Eos& eos,
                                                            const SpeedFactors<Real>& f) {
