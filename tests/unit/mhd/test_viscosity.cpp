@@ -226,8 +226,12 @@ TEST(Viscosity, RunLengthsLeaveEnoughThreads) {
     for (int axis : {1, 2}) {
       const int run = viscosity_run_length<CUDA>(axis, g);
       EXPECT_TRUE(run == 8 || run == 16 || run == 32 || run == 64) << run;
-      if (run > 8) EXPECT_GE(g.interior_cells() / run, 1L << 18) << n;         // enough threads
-      if (run < 64) EXPECT_LT(g.interior_cells() / (2 * run), 1L << 18) << n;  // the longest
+      if (run > 8) {  // enough threads
+        EXPECT_GE(g.interior_cells() / run, 1L << 18) << n;
+      }
+      if (run < 64) {  // the longest
+        EXPECT_LT(g.interior_cells() / (2 * run), 1L << 18) << n;
+      }
     }
   }
   const Grid g256 = make_grid(256, 256, 256, lo, hi, 2);
