@@ -197,7 +197,7 @@ int viscosity_run_length(int axis, const Grid& g) {
   if (axis == 0) return 2;
   const long cells = g.interior_cells();
   int run = 8;
-  while (run < 64 && cells / (2 * run) >= (1L << 18)) run *= 2;
+  while (run < 64 && cells / (2L * run) >= (1L << 18)) run *= 2;
   return run;
 }
 

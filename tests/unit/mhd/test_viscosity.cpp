@@ -230,7 +230,7 @@ TEST(Viscosity, RunLengthsLeaveEnoughThreads) {
         EXPECT_GE(g.interior_cells() / run, 1L << 18) << n;
       }
       if (run < 64) {  // the longest
-        EXPECT_LT(g.interior_cells() / (2 * run), 1L << 18) << n;
+        EXPECT_LT(g.interior_cells() / (2L * run), 1L << 18) << n;
       }
     }
   }
