@@ -1,11 +1,11 @@
 /// @file characteristic_speed.hpp
-/// @brief The characteristic speed of the artificial viscosity (Rempel 2014, ApJ 789, 132, eq. 9;
-/// mhd-scheme.md, "Artificial viscosity"), c = cs_fac c_s + vv_fac |v| + ca_fac c_a with the
+/// @brief The characteristic speed of the artificial viscosity (Rempel 2014, ApJ 789, 132, eqs.
+/// 8-10; mhd-scheme.md, "Artificial viscosity"), c = cs_fac c_s + vv_fac |v| + ca_fac c_a with the
 /// Alfven speed c_a = |B| / sqrt(4 pi rho) (Gaussian units), taken once a step from the state
 /// after the stages, ghost cells included, into an array of the grid's shape (total_x, total_y,
 /// total_z; x fastest).
 ///
-/// Three ways to fill that array, the same bits in each cell: CharacteristicSpeedKernel, a pass
+/// Two ways to fill that array, the same bits in each cell: CharacteristicSpeedKernel, a pass
 /// over every cell; or, in the step, SpeedAfterKernel (the speed of each interior cell taken by
 /// the kernel that wrote the cell, from what it wrote) followed, once the ghost layers are
 /// refreshed, by GhostSpeedKernel over the ghost layers alone. The second saves a read of the
