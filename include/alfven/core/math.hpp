@@ -74,8 +74,8 @@ ALFVEN_HOST_DEVICE ALFVEN_INLINE T min(T a, T b) {
 /// max(a, b) as one instruction where the processor has one (FMNMX for float on a CUDA device,
 /// where max() compiles to a compare and a select), else max(a, b). The same value as max(a, b)
 /// unless an operand is NaN (fmaxf returns the other) or a and b are zeros of opposite signs (the
-/// sign of the zero returned may differ): for formulas where that changes at most the sign of a
-/// zero result (the viscosity's limiter, viscosity.hpp).
+/// sign of the zero returned may differ): for formulas where neither matters (the viscosity's
+/// limiter, viscosity.hpp).
 template <typename T>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE T fast_max(T a, T b) {
 #if defined(__CUDA_ARCH__)

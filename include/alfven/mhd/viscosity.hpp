@@ -36,7 +36,9 @@ namespace mhd {
 /// Generalised minmod slope of u at the middle of (u_dw, u_cn, u_up), with parameter eps. Its
 /// minima and maxima, and those of viscous_flux, are math::fast_min/fast_max: on a GPU in float
 /// one instruction each instead of a compare and a select (the viscous pass 2.6 % faster on the
-/// H200); that can change the sign of a zero result, never a value.
+/// H200); that can change the sign of a zero result and, with a NaN neighbour, give a finite
+/// slope where the select gave NaN (the NaN cell itself stays NaN: the time step's check stops
+/// the run).
 template <typename Real>
 ALFVEN_HOST_DEVICE ALFVEN_INLINE Real limited_slope(Real u_dw, Real u_cn, Real u_up, Real eps) {
   const Real d_dw = eps * (u_cn - u_dw);
