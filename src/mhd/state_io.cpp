@@ -225,6 +225,10 @@ void copy_interior(const Fields<Real, backend::Host>& state, const Grid& local, 
   copy_interior_to(state, local, v, box, out.data());
 }
 
+std::size_t packed_state_values(const Grid& local) {
+  return io::cell_count(block_box(local)) * std::size_t(num_vars);
+}
+
 template <typename Real>
 void write_state(const Communicator& comm, const Grid& local, const Grid& global,
                  const Fields<Real, backend::Host>& state, const std::vector<Real>& signed_distance,
@@ -237,11 +241,7 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
   // of the write of a 256^3 snapshot).
   PackedBuffer<Real> own;
   if (!packed) packed = &own;
-  if (packed->size < cells * num_vars) {
-    packed->values.reset();  // not two buffers at once
-    packed->values.reset(new Real[cells * num_vars]);
-    packed->size = cells * num_vars;
-  }
+  packed->reserve(cells * num_vars);
   Real* values = packed->values.get();
   std::vector<io::FieldRef> fields;
   for (int v = 0; v < num_vars; ++v) {
