@@ -340,6 +340,18 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
       from_checkpoint(c);
       return start;
     }
+  // Starting anew removes the files the earlier run listed: never the one to restart from (an
+  // output block of the nine fields reads as a snapshot, but is not continued in place).
+  for (const char* listing : {kCheckpointIndex, kOutputIndex})
+    for (const FileEntry& e : read_file_index(dir, listing, start.notes))
+      ALFVEN_REQUIRE(
+          e.name != name || !std::filesystem::equivalent(dir + "/" + name, start.restart_file),
+          "--restart " << start.restart_file << ": the earlier run in '" << dir
+                       << "' wrote this file (" << listing
+                       << " lists it), and a run that starts anew there removes that "
+                          "run's files; copy it out of '"
+                       << dir << "' and restart from the copy, or choose another "
+                       << "--output");
   start.notes.push_back(
       start.restart_file + " is not one of the snapshots or checkpoints " + dir +
       "/snapshots.txt and checkpoints.txt list: the directory starts anew with its state");

@@ -153,6 +153,37 @@ TEST(Restart, InPlaceRestartFromAnEarlierSnapshotSetsLaterFilesAside) {
   fs::remove_all(dir);
 }
 
+// --restart from an output block of the nine fields in its own run directory started that
+// directory anew, which removed the file being restarted from before the run wrote it again (a
+// failure in between lost it). It is now refused, and every file stays.
+TEST(Restart, RestartFromAnOutputFileOfTheSameDirectoryIsRefusedAndKeepsIt) {
+  const std::string dir = fresh_dir("from_block");
+  run_into(dir, small_vortex({"time.max_steps=4", "time.dt_output=10",
+                              "outputs=[{name: all9, every: 2, variables: [density, velocity, "
+                              "magnetic_field, internal_energy, psi]}]"}));
+  const std::string block = dir + "/all9_0001.h5";
+  ASSERT_TRUE(fs::exists(block));
+  const std::string before = read_text(block);
+  std::string message;
+  try {
+    run_into(dir, small_vortex({"time.max_steps=6", "time.dt_output=10"}), block);
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("outputs.txt lists it"), std::string::npos) << message;
+  EXPECT_NE(message.find("copy it out of"), std::string::npos) << message;
+  EXPECT_EQ(read_text(block), before);
+  EXPECT_TRUE(fs::exists(dir + "/snapshot_0000.h5"));
+  // From a copy elsewhere it runs (the directory starts anew, the copy is not touched).
+  const std::string elsewhere = fresh_dir("from_block_copy"), copy = elsewhere + "/all9_0001.h5";
+  fs::create_directories(elsewhere);
+  fs::copy_file(block, copy);
+  run_into(dir, small_vortex({"time.max_steps=6", "time.dt_output=10"}), copy);
+  EXPECT_EQ(read_text(copy), before);
+  fs::remove_all(dir);
+  fs::remove_all(elsewhere);
+}
+
 // A restart reads snapshots written before checksums (format 1, by the previous main): from
 // step 1 of an 8 x 8 vortex it reaches the final state that run wrote, bit for bit, and says the
 // snapshot was read unverified. The files were written by the host backend, so the run is on the
