@@ -333,7 +333,8 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
       start.in_place = true;
       return start;
     }
-  for (const FileEntry& c : read_file_index(dir, kCheckpointIndex, start.notes))
+  const std::vector<FileEntry> checkpoints = read_file_index(dir, kCheckpointIndex, start.notes);
+  for (const FileEntry& c : checkpoints)
     if (c.name == name && !index.empty() &&
         std::filesystem::equivalent(dir + "/" + name, start.restart_file)) {
       start.index = std::move(index);
@@ -342,12 +343,14 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
     }
   // Starting anew removes the files the earlier run listed: never the one to restart from (an
   // output block of the nine fields reads as a snapshot, but is not continued in place).
-  for (const char* listing : {kCheckpointIndex, kOutputIndex})
-    for (const FileEntry& e : read_file_index(dir, listing, start.notes))
+  const std::vector<FileEntry> outputs = read_file_index(dir, kOutputIndex, start.notes);
+  for (const std::vector<FileEntry>* listed : {&checkpoints, &outputs})
+    for (const FileEntry& e : *listed)
       ALFVEN_REQUIRE(
           e.name != name || !std::filesystem::equivalent(dir + "/" + name, start.restart_file),
           "--restart " << start.restart_file << ": the earlier run in '" << dir
-                       << "' wrote this file (" << listing
+                       << "' wrote this file ("
+                       << (listed == &outputs ? kOutputIndex : kCheckpointIndex)
                        << " lists it), and a run that starts anew there removes that "
                           "run's files; copy it out of '"
                        << dir << "' and restart from the copy, or choose another "
