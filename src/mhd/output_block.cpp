@@ -3,12 +3,16 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <sstream>
+#include <string>
 
 #include "alfven/core/error.hpp"
+#include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/derived.hpp"
 #include "alfven/mhd/output_region.hpp"
 #include "alfven/mhd/state.hpp"
 #include "alfven/mhd/state_io.hpp"
+#include "file_index.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -41,6 +45,50 @@ OutputBlock resolve_output_block(const OutputBlockConfig& config, const Grid& gl
   }
   b.vectors = complete_vectors(names);
   return b;
+}
+
+namespace {
+/// "nx x ny x nz cells of a, b, c", as the message of require_blocks_match_earlier_files says it.
+std::string layout_text(const int n[3], const std::vector<std::string>& names) {
+  std::ostringstream os;
+  os << n[0] << " x " << n[1] << " x " << n[2] << " cells of ";
+  for (std::size_t i = 0; i < names.size(); ++i) os << (i ? ", " : "") << names[i];
+  return os.str();
+}
+}  // namespace
+
+void require_blocks_match_earlier_files(const std::string& dir,
+                                        const std::vector<OutputBlockConfig>& outputs,
+                                        const Grid& global) {
+  std::vector<std::string> notes;  // a damaged index is reported by the run itself
+  const std::vector<FileEntry> files = read_file_index(dir, kOutputIndex, notes);
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const OutputBlock block = resolve_output_block(outputs[i], global);
+    for (auto e = files.rbegin(); e != files.rend(); ++e) {
+      if (e->group != outputs[i].name) continue;
+      io::Snapshot earlier;
+      try {
+        earlier = io::read_snapshot_metadata(dir + "/" + e->name);
+      } catch (const Error&) {
+        continue;  // missing or damaged: the next older one
+      }
+      std::vector<std::string> names;
+      for (const OutputVariable& v : block.variables) names.push_back(v.name);
+      const int now[3] = {block.region.count[0], block.region.count[1], block.region.count[2]};
+      bool same = earlier.names == names;
+      for (int a = 0; a < 3; ++a) same = same && earlier.grid.n[a] == now[a];
+      ALFVEN_REQUIRE(same, "outputs["
+                               << i << "] ('" << outputs[i].name << "') has changed since "
+                               << "the earlier run in '" << dir << "': its files (" << e->name
+                               << ") hold " << layout_text(earlier.grid.n, earlier.names)
+                               << ", the configuration asks for " << layout_text(now, names) << "; "
+                               << outputs[i].name
+                               << ".xdmf describes all of a block's files alike, so give "
+                                  "the changed block a new name (the old files stay), or "
+                                  "set io.continue: false to start the run anew");
+      break;  // the newest file that reads decides
+    }
+  }
 }
 
 std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& names) {

@@ -30,6 +30,16 @@ struct OutputBlock {
 /// bounds where it covers a whole axis).
 OutputBlock resolve_output_block(const OutputBlockConfig& config, const Grid& global);
 
+/// Before a run continues in the directory `dir`: for each block of `outputs` that the earlier
+/// run wrote there (listed in outputs.txt), the newest of its files that reads must hold the
+/// cells and datasets the block now asks for, since NAME.xdmf describes all its files with one
+/// shape and one list of datasets. Throws alfven::Error naming the block, both layouts and what
+/// to do (a new block name keeps the old files; io.continue: false starts anew). Files that do
+/// not read are left to the run's other checks.
+void require_blocks_match_earlier_files(const std::string& dir,
+                                        const std::vector<OutputBlockConfig>& outputs,
+                                        const Grid& global);
+
 /// The vectors among `names` whose three components (NAME_x, _y, _z) are all present.
 std::vector<io::VectorRef> complete_vectors(const std::vector<std::string>& names);
 

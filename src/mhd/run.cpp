@@ -19,6 +19,7 @@
 #include "alfven/mhd/state_io.hpp"
 #include "alfven/mhd/variables.hpp"
 #include "file_index.hpp"
+#include "output_block.hpp"
 #include "progress.hpp"
 #include "run_control.hpp"
 #include "run_index.hpp"
@@ -65,6 +66,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   const Grid& grid = sim.global_grid();
   const bool root = sim.communicator().rank() == 0;
   const bool continuing = start.in_place;
+  // Before anything is read or written: the continued run's output blocks are the earlier's.
+  if (continuing) require_blocks_match_earlier_files(dir, cfg.outputs, grid);
   OutputStart output_start;  // a new run: snapshot 0 is the start state
   long restored_step = 0;
   if (!restart_file.empty()) {

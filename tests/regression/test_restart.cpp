@@ -184,6 +184,44 @@ TEST(Restart, RestartFromAnOutputFileOfTheSameDirectoryIsRefusedAndKeepsIt) {
   fs::remove_all(elsewhere);
 }
 
+// A run continued with an output block whose region or variables had changed wrote its new
+// files under the same name, and NAME.xdmf then described the older files with the new shape
+// (or named datasets they do not have). It is now refused before anything is written, naming
+// both layouts; the same block unchanged, or under a new name, continues.
+TEST(Restart, ContinuingWithAChangedOutputBlockIsRefusedAndChangesNothing) {
+  const std::string dir = fresh_dir("changed_block");
+  const std::string vars = "variables: [density, pressure]";
+  auto block = [&](const std::string& name, const std::string& box, const std::string& v) {
+    return "outputs=[{name: " + name + ", every: 2, box: {min: [0.1, 0.1, 0], max: " + box + "}, " +
+           v + "}]";
+  };
+  run_into(dir, small_vortex(
+                    {"time.max_steps=4", "time.dt_output=10", block("bx", "[0.4, 0.5, 1]", vars)}));
+  const std::string xdmf = read_text(dir + "/bx.xdmf"), index = read_text(dir + "/outputs.txt");
+  for (const std::string& changed :
+       {block("bx", "[0.7, 0.5, 1]", vars), block("bx", "[0.4, 0.5, 1]", "variables: [density]")}) {
+    std::string message;
+    try {
+      run_into(dir, small_vortex(
+                        {"time.max_steps=6", "time.dt_output=10", "io.continue=true", changed}));
+    } catch (const alfven::Error& e) {
+      message = e.what();
+    }
+    EXPECT_NE(message.find("outputs[0] ('bx') has changed"), std::string::npos) << message;
+    EXPECT_NE(message.find("give the changed block a new name"), std::string::npos) << message;
+    EXPECT_EQ(read_text(dir + "/bx.xdmf"), xdmf);
+    EXPECT_EQ(read_text(dir + "/outputs.txt"), index);
+  }
+  run_into(dir, small_vortex({"time.max_steps=6", "time.dt_output=10", "io.continue=true",
+                              block("bx", "[0.4, 0.5, 1]", vars)}));
+  EXPECT_TRUE(fs::exists(dir + "/bx_0003.h5"));
+  run_into(dir, small_vortex({"time.max_steps=8", "time.dt_output=10", "io.continue=true",
+                              block("bx2", "[0.7, 0.5, 1]", vars)}));
+  EXPECT_TRUE(fs::exists(dir + "/bx2_0004.h5"));
+  EXPECT_TRUE(fs::exists(dir + "/bx_0003.h5"));
+  fs::remove_all(dir);
+}
+
 // A restart reads snapshots written before checksums (format 1, by the previous main): from
 // step 1 of an 8 x 8 vortex it reaches the final state that run wrote, bit for bit, and says the
 // snapshot was read unverified. The files were written by the host backend, so the run is on the
