@@ -6,6 +6,8 @@
 
 #include <cctype>
 #include <set>
+#include <sstream>
+#include <string>
 
 #include "alfven/mhd/output_region.hpp"
 #include "alfven/mhd/output_variables.hpp"
@@ -37,6 +39,32 @@ double parse_walltime(const std::string& text) {
 namespace config_detail {
 
 namespace {
+
+/// Why a box of an output block holds no cell: the first axis (of more than one cell) whose
+/// cell centres all lie outside [min, max], with the box, the domain and its centres.
+std::string empty_box_message(const OutputBlockConfig& block, const int n[3], const double lo[3],
+                              const double hi[3]) {
+  std::ostringstream os;
+  for (int a = 0; a < 3; ++a) {
+    if (n[a] == 1) continue;
+    const double first = output_cell_centre(lo[a], hi[a], n[a], 0),
+                 last = output_cell_centre(lo[a], hi[a], n[a], n[a] - 1);
+    bool any = false;
+    for (int i = 0; i < n[a] && !any; ++i) {
+      const double c = output_cell_centre(lo[a], hi[a], n[a], i);
+      any = c >= block.box_min[a] && c <= block.box_max[a];
+    }
+    if (any) continue;
+    os << "the box holds no cell centre along "
+       << "xyz"[a] << ": [" << block.box_min[a] << ", " << block.box_max[a]
+       << "] against the domain [" << lo[a] << ", " << hi[a] << "], whose " << n[a]
+       << " cell centres run from " << first << " to " << last << " in steps of "
+       << (hi[a] - lo[a]) / n[a] << "; a box needs at least one centre along every axis of more "
+       << "than one cell (min <= max)";
+    return os.str();
+  }
+  return "the box holds no cell centre of the grid";
+}
 
 /// Names a run's own files use: an output block may not take them.
 const std::set<std::string>& reserved_names() {
@@ -243,9 +271,9 @@ void read_block(const std::string& key, const YAML::Node& entry, RunConfig& conf
                       std::string("the grid has one cell along ") + "xyz"[block.slice_axis] +
                           ": the whole grid is that plane; remove the slice");
   else if (!output_region(block, n, lo, hi, offset, count))
-    diagnostics.error(join_key(key, block.has_box ? "box" : "slice"), entry.Mark(),
-                      block.has_box ? "the box holds no cell centre of the grid on some axis"
-                                    : "the plane lies outside the grid");
+    diagnostics.error(
+        join_key(key, block.has_box ? "box" : "slice"), entry.Mark(),
+        block.has_box ? empty_box_message(block, n, lo, hi) : "the plane lies outside the grid");
   else
     config.outputs.push_back(block);
 }

@@ -287,6 +287,16 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
                        << file
                        << "': it is no run's snapshot (it has no "
                           "time, step or problem; e.g. a grid written by `alfven sdf`)");
+    // The nine fields first: an output block's file (outputs:) has the run's metadata but
+    // only its variables, often on a slice or box, whose cell counts say nothing useful.
+    std::string missing;
+    for (int v = 0; v < num_vars; ++v)
+      if (std::find(snap.names.begin(), snap.names.end(), var_name(v)) == snap.names.end())
+        missing += std::string(missing.empty() ? "" : ", ") + var_name(v);
+    if (!missing.empty())
+      message = "cannot restart from '" + file + "': it lacks " + missing +
+                " of the nine fields of a state (an output block's file, outputs:, holds only "
+                "its variables); restart from a snapshot_NNNN.h5 or checkpoint_NNNNNNNN.h5";
     for (int a = 0; a < 3 && message.empty(); ++a)
       if (snap.grid.n[a] != global.global_n[a]) {
         std::ostringstream os;

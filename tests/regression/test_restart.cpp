@@ -222,6 +222,30 @@ TEST(Restart, ContinuingWithAChangedOutputBlockIsRefusedAndChangesNothing) {
   fs::remove_all(dir);
 }
 
+// --restart from an output block's file of a slice suggested `--set grid.i_size=1`, which led to
+// other errors and only at the end to a missing dataset. The missing fields are now named first.
+TEST(Restart, RestartFromAnOutputBlockFileNamesTheMissingFields) {
+  const std::string dir = fresh_dir("block_source");
+  run_into(dir, small_vortex({"time.max_steps=2", "time.dt_output=10",
+                              "outputs=[{name: cut, every: 2, slice: {x: 0.3}, variables: "
+                              "[density, pressure]}]"}));
+  const std::string elsewhere = fresh_dir("block_source_copy"), copy = elsewhere + "/cut_0001.h5";
+  fs::create_directories(elsewhere);
+  fs::copy_file(dir + "/cut_0001.h5", copy);
+  std::string message;
+  try {
+    run_into(fresh_dir("block_target"), small_vortex({"time.max_steps=4"}), copy);
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("lacks velocity_x"), std::string::npos) << message;
+  EXPECT_NE(message.find("output block"), std::string::npos) << message;
+  EXPECT_EQ(message.find("grid.i_size"), std::string::npos) << message;
+  fs::remove_all(dir);
+  fs::remove_all(elsewhere);
+  fs::remove_all(fresh_dir("block_target"));
+}
+
 // A restart reads snapshots written before checksums (format 1, by the previous main): from
 // step 1 of an 8 x 8 vortex it reaches the final state that run wrote, bit for bit, and says the
 // snapshot was read unverified. The files were written by the host backend, so the run is on the

@@ -161,3 +161,18 @@ TEST(ConfigErrors, TemperatureWithoutATableAndABadTableAreRefused) {
              "config.yaml:3: eos.table: cannot open the equation-of-state table "
              "'/no/such/table.h5'");
 }
+
+// A box of an output block that holds no cell centre said only "on some axis": the message now
+// names the axis, the box's bounds there and the domain's cell centres.
+TEST(ConfigErrors, AnEmptyOutputBoxNamesItsAxisAndTheCellCentres) {
+  expect_has(
+      error_of(std::string(minimal_yaml()) + "outputs: [{name: b, every: 1, variables: [density], "
+                                             "box: {min: [1.5, 0.1, 0], max: [2.0, 0.5, 1]}}]\n"),
+      "the box holds no cell centre along x: [1.5, 2] against the domain [0, 1], whose 16 "
+      "cell centres run from 0.03125 to 0.96875 in steps of 0.0625");
+  expect_has(
+      error_of(std::string(minimal_yaml()) + "outputs: [{name: b, every: 1, variables: [density], "
+                                             "box: {min: [0.1, 0.6, 0], max: [0.5, 0.4, 1]}}]\n"),
+      "the box holds no cell centre along y: [0.6, 0.4] against the domain [0, 1], whose 8 "
+      "cell centres run from 0.0625 to 0.9375");
+}
