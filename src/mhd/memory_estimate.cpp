@@ -53,7 +53,7 @@ MemoryNeed estimate_run_memory(const MemoryEstimateInput& in) {
   const int active =
       (in.global.global_n[0] > 1) + (in.global.global_n[1] > 1) + (in.global.global_n[2] > 1);
   const double setup = vars * T * s;
-  double output = vars * T * s + vars * n_local * s;
+  double output = vars * T * s + vars * n_local * s + in.output_block_values * s;
   if (in.root) output += 2 * vars * n_global * s + (active == 2 ? 11 * n_global : 0);
   const double restart = in.restarting ? vars * n_global * (s + 8) + vars * T * s : 0;
   MemoryNeed need;

@@ -11,6 +11,8 @@
 #include "alfven/geom/scene.hpp"
 #include "alfven/mhd/memory_estimate.hpp"
 #include "alfven/mhd/parallel.hpp"
+#include "alfven/mhd/state_io.hpp"
+#include "output_block.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -210,6 +212,11 @@ void Simulation<Real>::check_memory(const std::string& backend, bool restarting)
   for (int a = 0; a < 3; ++a) in.split[a] = comm_->dims()[a] > 1;
   in.root = comm_->rank() == 0;
   in.restarting = restarting;
+  for (const OutputBlockConfig& c : config_.outputs) {
+    const OutputBlock block = resolve_output_block(c, global_);
+    in.output_block_values += double(block.variables.size()) *
+                              double(io::cell_count(intersect(block_box(grid_), block.region)));
+  }
   const MemoryNeed need = estimate_run_memory(in);
   double device_free = 0, device_total = 0;
   if (in.device) alfven::device_memory_info(device_free, device_total);

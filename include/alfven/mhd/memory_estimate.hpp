@@ -15,6 +15,8 @@
 ///   - the output: gather_interior's host copy of the block (9 x cells with ghosts), the block's
 ///     interior, and on rank 0 the gathered interiors of all ranks and the assembled global
 ///     fields (2 x 9 x global cells), plus the density picture of a 2D run (11 bytes a cell);
+///     and the output blocks' variables over the rank's part of their regions, which a run
+///     keeps from its set-up to its end (output_block_values);
 ///   - a restart: every rank reads the whole snapshot (its stored bytes and a float64 copy, 9
 ///     fields) and a host copy of its block;
 ///   - 16 MiB for everything small (libraries, reduction buffers, images of small grids).
@@ -48,6 +50,7 @@ struct MemoryEstimateInput {
   bool split[3] = {false, false, false};  ///< axes split between ranks (halo buffers)
   bool root = true;                       ///< rank 0: gathers and writes the global output
   bool restarting = false;                ///< the run starts from a snapshot
+  double output_block_values = 0;         ///< values of this rank's output blocks (outputs:)
 };
 
 /// The estimate described in the file brief.

@@ -45,6 +45,17 @@ TEST(MemoryEstimate, HostRunInDoubleByHand) {
   EXPECT_EQ(need.device_bytes, 0.0);
 }
 
+// Output blocks keep their variables from the set-up to the end of the run: a block of the
+// x = const plane of 16 x 16 cells with 3 variables holds 768 values.
+TEST(MemoryEstimate, OutputBlocksAreCountedWithTheOutput) {
+  MemoryEstimateInput in;
+  in.local = in.global = grid(16, 16, 16);
+  in.output_block_values = 3.0 * 16 * 16;
+  const double solver = 28.0 * 8000 * 8;
+  const double output = 9.0 * 8000 * 8 + 9.0 * 4096 * 8 + 18.0 * 4096 * 8 + 768.0 * 8;
+  EXPECT_EQ(estimate_run_memory(in).host_bytes, solver + output + kSmall);
+}
+
 TEST(MemoryEstimate, HostRunInFloatCountsTheFluxArrays) {
   MemoryEstimateInput in;
   in.local = in.global = grid(16, 16, 16);
