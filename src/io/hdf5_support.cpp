@@ -141,18 +141,50 @@ hid_t make_fixed_string_type(std::size_t width) {
   return t;
 }
 
-std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size) {
+std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size,
+                                 const hsize_t* align) {
   std::vector<hsize_t> chunk(dims, dims + rank);
   hsize_t budget = std::max<hsize_t>(1, kChunkBytes / value_size);  // values per chunk
   for (int a = rank - 1; a >= 0; --a) {                             // fastest axis first
-    chunk[std::size_t(a)] = std::max<hsize_t>(1, std::min<hsize_t>(dims[a], budget));
-    budget = std::max<hsize_t>(1, budget / std::max<hsize_t>(1, dims[a]));
-    if (chunk[std::size_t(a)] < dims[a]) {  // this axis is split: slower axes one at a time
+    // The most this axis may take: its extent, or the block alignment (which divides it).
+    const hsize_t most = align ? std::max<hsize_t>(1, std::min(dims[a], align[a])) : dims[a];
+    hsize_t c = std::max<hsize_t>(1, std::min(most, budget));
+    if (align)
+      while (most % c != 0) --c;  // a divisor of the alignment: chunk edges on block edges
+    chunk[std::size_t(a)] = c;
+    budget = std::max<hsize_t>(1, budget / c);
+    if (c < most) {  // this axis is split: slower axes one at a time
       for (int b = a - 1; b >= 0; --b) chunk[std::size_t(b)] = 1;
       break;
     }
   }
+  if (align && rank > 0 && chunk[std::size_t(rank - 1)] < std::min<hsize_t>(32, dims[rank - 1]))
+    return chunk_shape(rank, dims, value_size);  // thin columns: shared chunks are cheaper
   return chunk;
+}
+
+std::vector<hsize_t> chunk_alignment(int rank, const hsize_t* dims, const hsize_t* offsets,
+                                     const hsize_t* counts, int processes) {
+  const auto gcd = [](hsize_t a, hsize_t b) {
+    while (b != 0) {
+      const hsize_t t = a % b;
+      a = b;
+      b = t;
+    }
+    return a;
+  };
+  std::vector<hsize_t> align(dims, dims + rank);
+  for (int p = 0; p < processes; ++p) {
+    const hsize_t* offset = offsets + std::size_t(p) * std::size_t(rank);
+    const hsize_t* count = counts + std::size_t(p) * std::size_t(rank);
+    bool empty = false;
+    for (int a = 0; a < rank; ++a) empty = empty || count[a] == 0;
+    if (empty) continue;
+    for (int a = 0; a < rank; ++a)
+      align[std::size_t(a)] = gcd(gcd(align[std::size_t(a)], offset[a]), offset[a] + count[a]);
+  }
+  for (hsize_t& g : align) g = std::max<hsize_t>(1, g);
+  return align;
 }
 
 hid_t make_file_access(const std::string& path) {
@@ -235,11 +267,11 @@ void FileWriter::header(const GridInfo& grid, const SnapshotMeta& meta,
 }
 
 hid_t FileWriter::create_dataset(const std::string& name, int rank, const hsize_t* dims,
-                                 DataType type, int deflate) {
+                                 DataType type, int deflate, const hsize_t* align) {
   Handle space(H5Screate_simple(rank, dims, nullptr), H5Sclose);
   if (!space.valid()) fail("dataset '" + name + "': cannot create dataspace");
   Handle create(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
-  const std::vector<hsize_t> chunk = chunk_shape(rank, dims, size_of(type));
+  const std::vector<hsize_t> chunk = chunk_shape(rank, dims, size_of(type), align);
   if (!create.valid() || H5Pset_chunk(create.get(), rank, chunk.data()) < 0)
     fail("dataset '" + name + "': cannot set up chunks");
   // Filters run in this order on writing: shuffle, deflate, then the checksum of what is stored.

@@ -97,8 +97,19 @@ hid_t make_fixed_string_type(std::size_t width);
 
 /// Chunk shape of a dataset of shape dims (rank 1 to 4, C order) and `value_size`-byte values:
 /// whole rows of the fastest axis, then whole planes, up to about kChunkBytes (at least one
-/// value). Chunks are required by the Fletcher32 checksum filter.
-std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size);
+/// value). Chunks are required by the Fletcher32 checksum filter. With `align` (C order, may be
+/// null), the extent along each axis divides align[a] (the greatest common divisor of every
+/// process's block offsets and ends along it: chunk_alignment), so that no chunk is shared by
+/// two processes of a collective write, unless that would leave chunks thinner than 32 values
+/// along the fastest axis (then the shape without `align`).
+std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size,
+                                 const hsize_t* align = nullptr);
+
+/// The `align` of chunk_shape for blocks given as per-process offsets and counts (C order,
+/// `rank` values each, `processes` blocks one after another; empty blocks are skipped): per
+/// axis the greatest common divisor of the dataset's extent and every block's first and end.
+std::vector<hsize_t> chunk_alignment(int rank, const hsize_t* dims, const hsize_t* offsets,
+                                     const hsize_t* counts, int processes);
 
 /// A file access property list in the HDF5 1.10 file format (checksummed metadata); the
 /// caller adds a driver (MPI-IO) if needed. Throws Error naming `path`.
@@ -137,10 +148,11 @@ class FileWriter {
               const std::vector<std::string>& names);
 
   /// Creates a chunked dataset of shape dims (C order) with a Fletcher32 checksum per chunk, and
-  /// with byte shuffle + deflate level `deflate` first when deflate > 0. Returns the open dataset
+  /// with byte shuffle + deflate level `deflate` first when deflate > 0; chunks as chunk_shape
+  /// gives them (aligned to the processes' blocks with `align`). Returns the open dataset
   /// (caller closes).
   hid_t create_dataset(const std::string& name, int rank, const hsize_t* dims, DataType type,
-                       int deflate);
+                       int deflate, const hsize_t* align = nullptr);
 
   /// Writes `data` (count values, C order, x fastest) to the hyperslab offset/count (C order,
   /// rank = the dataset's) of dataset `set`; a zero count selects nothing (a process of a

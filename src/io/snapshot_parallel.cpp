@@ -5,7 +5,9 @@
 // compression"). Compiled in every build; without parallel HDF5 the writer refuses.
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdio>
+#include <vector>
 
 #include "alfven/core/error.hpp"
 #include "alfven/io/snapshot.hpp"
@@ -151,8 +153,25 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
     w.coordinates(grid, transfer.get(), rank == 0);
     hsize_t dims[3];
     hdf5::dims_of(grid, dims);
+    // Chunks within one process's block each (chunk_alignment): parallel filtered writes then
+    // move no chunk between processes. 256^3 float on 2 ranks of the development VM: 1.43-1.61 s
+    // a file with shared chunks (split along x or y), 0.91-0.94 s with aligned ones (along z).
+    hsize_t mine_box[6];
+    hdf5::hyperslab_of(block, mine_box, mine_box + 3);
+    int processes = 1;
+    MPI_Comm_size(comm, &processes);
+    std::vector<hsize_t> boxes(std::size_t(processes) * 6);
+    static_assert(sizeof(hsize_t) == sizeof(std::uint64_t), "hsize_t is 64 bits");
+    MPI_Allgather(mine_box, 6, MPI_UINT64_T, boxes.data(), 6, MPI_UINT64_T, comm);
+    std::vector<hsize_t> offsets, counts;
+    for (int p = 0; p < processes; ++p) {
+      offsets.insert(offsets.end(), &boxes[std::size_t(p) * 6], &boxes[std::size_t(p) * 6 + 3]);
+      counts.insert(counts.end(), &boxes[std::size_t(p) * 6 + 3], &boxes[std::size_t(p) * 6 + 6]);
+    }
+    const std::vector<hsize_t> align =
+        hdf5::chunk_alignment(3, dims, offsets.data(), counts.data(), processes);
     for (const std::string& name : names)
-      sets.push_back(w.create_dataset(name, 3, dims, types.front(), options.deflate));
+      sets.push_back(w.create_dataset(name, 3, dims, types.front(), options.deflate, align.data()));
     write_blocks(comm, w, sets, fields, block, collective.max_piece_bytes, transfer.get());
   } catch (const Error& e) {
     mine = e.what();
