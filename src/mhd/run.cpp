@@ -102,7 +102,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     if (continuing)
       output = std::make_unique<RunOutput>(
           dir, cfg, grid, out,
-          ContinueInPlace{start.index, start.position, restored_step, start.notes});
+          ContinueInPlace{start.index, start.position, restored_step, start.notes,
+                          std::filesystem::path(restart_file).filename().string()});
     else
       output = std::make_unique<RunOutput>(dir, cfg, grid, out);
     const int* dims = sim.communicator().dims();

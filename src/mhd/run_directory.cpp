@@ -98,7 +98,8 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
 
 std::string set_aside_later_snapshots(const std::string& dir, const std::vector<IndexEntry>& index,
                                       std::size_t from, std::ostream& out,
-                                      const std::vector<std::string>& also_move) {
+                                      const std::vector<std::string>& also_move,
+                                      const std::string& continued_from) {
   // Later snapshots and images: listed after `from`, or present with a later number.
   std::vector<std::string> snapshots, images;
   std::error_code ec;
@@ -133,10 +134,15 @@ std::string set_aside_later_snapshots(const std::string& dir, const std::vector<
     }
   std::vector<IndexEntry> later;
   for (const std::string& name : snapshots) later.push_back({name, 0.0});
-  out << "note: continuing from " << index[from].name << " (t = " << index[from].time << ") in "
-      << dir << ": moved the " << snapshots.size() << " later snapshot"
-      << (snapshots.size() == 1 ? "" : "s") << (later.empty() ? "" : " (" + name_range(later) + ")")
-      << " and " << images.size() << " image" << (images.size() == 1 ? "" : "s")
+  // A checkpoint continued from is named, with the snapshot the kept files end at.
+  const bool checkpoint = !continued_from.empty() && continued_from != index[from].name;
+  out << "note: continuing from " << (checkpoint ? continued_from : index[from].name)
+      << (checkpoint ? " (the snapshots kept end at " + index[from].name + ", t = "
+                     : std::string(" (t = "))
+      << index[from].time << ") in " << dir << ": moved the " << snapshots.size()
+      << " later snapshot" << (snapshots.size() == 1 ? "" : "s")
+      << (later.empty() ? "" : " (" + name_range(later) + ")") << " and " << images.size()
+      << " image" << (images.size() == 1 ? "" : "s")
       << (also_move.empty()
               ? std::string()
               : " and " + std::to_string(also_move.size()) + " later checkpoints and output files")

@@ -24,12 +24,14 @@ void clear_earlier_run(const std::string& dir, std::ostream& out);
 /// directory (listed in `index` or not, numbered after `from`) and its image into a new folder
 /// dir/discarded_after_NNNN (NNNN = from; "_2", "_3", ... appended when it exists), with copies
 /// of log.csv, config.yaml, snapshots.txt, checkpoints.txt and outputs.txt, and the files
-/// `also_move` (later checkpoints and output-block files), and prints what was moved where.
+/// `also_move` (later checkpoints and output-block files), and prints what was moved where,
+/// naming `continued_from` when it is not index[from] (a checkpoint continued from).
 /// Nothing is moved (and no folder made) when there is nothing later. Returns the folder ("" if
 /// none). Throws alfven::Error naming the file that cannot be moved.
 std::string set_aside_later_snapshots(const std::string& dir, const std::vector<IndexEntry>& index,
                                       std::size_t from, std::ostream& out,
-                                      const std::vector<std::string>& also_move = {});
+                                      const std::vector<std::string>& also_move = {},
+                                      const std::string& continued_from = "");
 
 /// Removes the temporary files a stopped run may have left (NAME.tmp of the files a run writes:
 /// snapshots, images, checkpoints, snapshots.txt, checkpoints.txt, outputs.txt, run.xdmf,

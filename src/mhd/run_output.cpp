@@ -72,7 +72,7 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   for (const std::string& note : notes)
     if (std::find(from.notes_said.begin(), from.notes_said.end(), note) == from.notes_said.end())
       out << "note: " << note << "\n";
-  set_aside_later_snapshots(dir_, from.index, from.from, out, later);
+  set_aside_later_snapshots(dir_, from.index, from.from, out, later, from.file);
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);
   // The log goes on from the snapshot: rows a stopped run logged after it are computed again.

@@ -40,6 +40,8 @@ struct ContinueInPlace {
   long step = 0;  ///< the step of the state continued from (snapshot or checkpoint)
   /// Notes already printed about the directory's indexes (where the run starts): not repeated.
   std::vector<std::string> notes_said;
+  /// The file continued from (a snapshot of `index` or a checkpoint), as the notes name it.
+  std::string file;
 };
 
 class RunOutput {

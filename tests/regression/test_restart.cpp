@@ -246,6 +246,23 @@ TEST(Restart, RestartFromAnOutputBlockFileNamesTheMissingFields) {
   fs::remove_all(fresh_dir("block_target"));
 }
 
+// --restart from a checkpoint of the run directory, with later files set aside: the note said
+// "continuing from snapshot_NNNN.h5" (the last snapshot before the checkpoint). It names the
+// checkpoint now, and the snapshot the kept files end at.
+TEST(Restart, InPlaceRestartFromACheckpointNamesIt) {
+  const std::string dir = fresh_dir("from_checkpoint");
+  run_into(dir, small_vortex({"time.max_steps=12", "time.dt_output=0.05", "io.checkpoint_every=4",
+                              "io.checkpoint_keep=5"}));
+  ASSERT_TRUE(fs::exists(dir + "/checkpoint_00000004.h5"));
+  const std::string out = run_into(dir, small_vortex({"time.max_steps=12", "time.dt_output=0.05"}),
+                                   dir + "/checkpoint_00000004.h5");
+  EXPECT_NE(out.find("note: continuing from checkpoint_00000004.h5 (the snapshots kept end at "
+                     "snapshot_"),
+            std::string::npos)
+      << out;
+  fs::remove_all(dir);
+}
+
 // A restart reads snapshots written before checksums (format 1, by the previous main): from
 // step 1 of an 8 x 8 vortex it reaches the final state that run wrote, bit for bit, and says the
 // snapshot was read unverified. The files were written by the host backend, so the run is on the
