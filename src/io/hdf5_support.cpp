@@ -163,8 +163,8 @@ std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t valu
   return chunk;
 }
 
-std::vector<hsize_t> chunk_alignment(int rank, const hsize_t* dims, const hsize_t* offsets,
-                                     const hsize_t* counts, int processes) {
+std::vector<hsize_t> chunk_alignment(int rank, const hsize_t* dims, const hsize_t* boxes,
+                                     int processes) {
   const auto gcd = [](hsize_t a, hsize_t b) {
     while (b != 0) {
       const hsize_t t = a % b;
@@ -175,8 +175,8 @@ std::vector<hsize_t> chunk_alignment(int rank, const hsize_t* dims, const hsize_
   };
   std::vector<hsize_t> align(dims, dims + rank);
   for (int p = 0; p < processes; ++p) {
-    const hsize_t* offset = offsets + std::size_t(p) * std::size_t(rank);
-    const hsize_t* count = counts + std::size_t(p) * std::size_t(rank);
+    const hsize_t* offset = boxes + std::size_t(p) * 2 * std::size_t(rank);
+    const hsize_t* count = offset + rank;
     bool empty = false;
     for (int a = 0; a < rank; ++a) empty = empty || count[a] == 0;
     if (empty) continue;

@@ -105,11 +105,11 @@ hid_t make_fixed_string_type(std::size_t width);
 std::vector<hsize_t> chunk_shape(int rank, const hsize_t* dims, std::size_t value_size,
                                  const hsize_t* align = nullptr);
 
-/// The `align` of chunk_shape for blocks given as per-process offsets and counts (C order,
-/// `rank` values each, `processes` blocks one after another; empty blocks are skipped): per
+/// The `align` of chunk_shape for the blocks of `processes` processes, given one after another
+/// in `boxes`, each as `rank` offsets then `rank` counts (C order; empty blocks are skipped): per
 /// axis the greatest common divisor of the dataset's extent and every block's first and end.
-std::vector<hsize_t> chunk_alignment(int rank, const hsize_t* dims, const hsize_t* offsets,
-                                     const hsize_t* counts, int processes);
+std::vector<hsize_t> chunk_alignment(int rank, const hsize_t* dims, const hsize_t* boxes,
+                                     int processes);
 
 /// A file access property list in the HDF5 1.10 file format (checksummed metadata); the
 /// caller adds a driver (MPI-IO) if needed. Throws Error naming `path`.

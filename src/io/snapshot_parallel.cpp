@@ -163,13 +163,7 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
     std::vector<hsize_t> boxes(std::size_t(processes) * 6);
     static_assert(sizeof(hsize_t) == sizeof(std::uint64_t), "hsize_t is 64 bits");
     MPI_Allgather(mine_box, 6, MPI_UINT64_T, boxes.data(), 6, MPI_UINT64_T, comm);
-    std::vector<hsize_t> offsets, counts;
-    for (int p = 0; p < processes; ++p) {
-      offsets.insert(offsets.end(), &boxes[std::size_t(p) * 6], &boxes[std::size_t(p) * 6 + 3]);
-      counts.insert(counts.end(), &boxes[std::size_t(p) * 6 + 3], &boxes[std::size_t(p) * 6 + 6]);
-    }
-    const std::vector<hsize_t> align =
-        hdf5::chunk_alignment(3, dims, offsets.data(), counts.data(), processes);
+    const std::vector<hsize_t> align = hdf5::chunk_alignment(3, dims, boxes.data(), processes);
     for (const std::string& name : names)
       sets.push_back(w.create_dataset(name, 3, dims, types.front(), options.deflate, align.data()));
     write_blocks(comm, w, sets, fields, block, collective.max_piece_bytes, transfer.get());

@@ -64,6 +64,9 @@ void require_blocks_match_earlier_files(const std::string& dir,
   const std::vector<FileEntry> files = read_file_index(dir, kOutputIndex, notes);
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const OutputBlock block = resolve_output_block(outputs[i], global);
+    std::vector<std::string> names;
+    for (const OutputVariable& v : block.variables) names.push_back(v.name);
+    const int now[3] = {block.region.count[0], block.region.count[1], block.region.count[2]};
     for (auto e = files.rbegin(); e != files.rend(); ++e) {
       if (e->group != outputs[i].name) continue;
       io::Snapshot earlier;
@@ -72,9 +75,6 @@ void require_blocks_match_earlier_files(const std::string& dir,
       } catch (const Error&) {
         continue;  // missing or damaged: the next older one
       }
-      std::vector<std::string> names;
-      for (const OutputVariable& v : block.variables) names.push_back(v.name);
-      const int now[3] = {block.region.count[0], block.region.count[1], block.region.count[2]};
       bool same = earlier.names == names;
       for (int a = 0; a < 3; ++a) same = same && earlier.grid.n[a] == now[a];
       ALFVEN_REQUIRE(same, "outputs["

@@ -241,7 +241,7 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
   // of the write of a 256^3 snapshot).
   PackedBuffer<Real> own;
   if (!packed) packed = &own;
-  packed->reserve(cells * num_vars);
+  packed->reserve(packed_state_values(local));
   Real* values = packed->values.get();
   std::vector<io::FieldRef> fields;
   for (int v = 0; v < num_vars; ++v) {

@@ -27,12 +27,12 @@ TEST(ChunkShape, DefaultIsWholeRowsThenPlanesOfAboutOneMebibyte) {
 TEST(ChunkShape, AlignmentIsTheCommonDivisorOfTheBlockEdges) {
   const hsize_t dims[3] = {256, 256, 256};
   // Two blocks split along x at 128 (C order: z, y, x).
-  const hsize_t off2[6] = {0, 0, 0, 0, 0, 128}, cnt2[6] = {256, 256, 128, 256, 256, 128};
-  EXPECT_EQ(chunk_alignment(3, dims, off2, cnt2, 2), v({256, 256, 128}));
+  const hsize_t two[12] = {0, 0, 0, 256, 256, 128, 0, 0, 128, 256, 256, 128};
+  EXPECT_EQ(chunk_alignment(3, dims, two, 2), v({256, 256, 128}));
   // Three uneven blocks along y (0, 86, 171): gcd 1; an empty block counts for nothing.
-  const hsize_t off3[12] = {0, 0, 0, 0, 86, 0, 0, 171, 0, 0, 0, 0};
-  const hsize_t cnt3[12] = {256, 86, 256, 256, 85, 256, 256, 85, 256, 0, 0, 0};
-  EXPECT_EQ(chunk_alignment(3, dims, off3, cnt3, 4), v({256, 1, 256}));
+  const hsize_t four[24] = {0, 0,   0, 256, 86, 256, 0, 86, 0, 256, 85, 256,
+                            0, 171, 0, 256, 85, 256, 0, 0,  0, 0,   0,  0};
+  EXPECT_EQ(chunk_alignment(3, dims, four, 4), v({256, 1, 256}));
 }
 
 TEST(ChunkShape, AlignedChunksStayInsideEveryBlock) {
