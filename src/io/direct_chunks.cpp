@@ -7,6 +7,9 @@
 #ifdef __linux__
 #include <fcntl.h>
 #endif
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "alfven/core/env.hpp"
 
@@ -15,27 +18,70 @@ namespace io {
 namespace hdf5 {
 
 std::uint32_t fletcher32(const unsigned char* data, std::size_t bytes) {
-  std::uint32_t sum1 = 0, sum2 = 0;
+  // Both sums are kept modulo 65535, as the fold of the running sums (x & 0xffff) + (x >> 16)
+  // keeps them; at the end each is written as the fold leaves it: 0 only when every byte is 0
+  // (a positive sum never folds to 0), else in [1, 65535], so 65535 where the sum is a
+  // multiple of 65535 (see the return).
+  constexpr std::uint64_t M = 65535;
+  std::uint64_t s1 = 0, s2 = 0;
+  bool nonzero = false;
   std::size_t words = bytes / 2;
-  while (words > 0) {
-    // 360 words keep both sums below 2^32 before they are folded.
-    const std::size_t run = std::min<std::size_t>(words, 360);
-    words -= run;
-    for (std::size_t w = 0; w < run; ++w, data += 2) {
-      sum1 += (std::uint32_t(data[0]) << 8) | std::uint32_t(data[1]);
-      sum2 += sum1;
+#if defined(__SSE2__)
+  // Eight words at a time. Over the 8 words w_0..w_7 of a vector, sum1 grows by sum(w_k) and
+  // sum2 by 8 sum1 + sum((8 - k) w_k), sum1 as it was before the vector; over a block of V
+  // vectors, sum2 grows by 8 V sum1 + 8 (sum over the vectors of the words of the vectors
+  // before them) + the weighted sums. The words, less 32768 so that they are signed 16-bit
+  // lanes, are summed in pairs by pmaddwd (with weights 1, or 8..1) into 32-bit lanes; the
+  // 32768s are added back per block. 128 vectors keep every lane below 2^31 (the running
+  // "before" sum reaches 128 * 128 * 8 * 32768 / 2 < 2^31).
+  const __m128i flip = _mm_set1_epi16(std::int16_t(-32768));
+  const __m128i ones = _mm_set1_epi16(1);
+  const __m128i weights = _mm_setr_epi16(8, 7, 6, 5, 4, 3, 2, 1);
+  const auto lanes_sum = [](__m128i v) {
+    alignas(16) std::int32_t lane[4];
+    _mm_store_si128(reinterpret_cast<__m128i*>(lane), v);
+    return std::int64_t(lane[0]) + lane[1] + lane[2] + lane[3];
+  };
+  __m128i any = _mm_setzero_si128();
+  while (words >= 8) {
+    const std::size_t vectors = std::min<std::size_t>(words / 8, 128);
+    __m128i sum = _mm_setzero_si128(), before = _mm_setzero_si128();
+    __m128i weighted = _mm_setzero_si128();
+    for (std::size_t j = 0; j < vectors; ++j, data += 16) {
+      const __m128i raw = _mm_loadu_si128(reinterpret_cast<const __m128i*>(data));
+      any = _mm_or_si128(any, raw);
+      const __m128i w =  // the big-endian words, less 32768
+          _mm_xor_si128(_mm_or_si128(_mm_slli_epi16(raw, 8), _mm_srli_epi16(raw, 8)), flip);
+      before = _mm_add_epi32(before, sum);
+      sum = _mm_add_epi32(sum, _mm_madd_epi16(w, ones));
+      weighted = _mm_add_epi32(weighted, _mm_madd_epi16(w, weights));
     }
-    sum1 = (sum1 & 0xffff) + (sum1 >> 16);
-    sum2 = (sum2 & 0xffff) + (sum2 >> 16);
+    words -= 8 * vectors;
+    const std::int64_t v = std::int64_t(vectors), half = 32768;
+    const std::int64_t block1 = lanes_sum(sum) + v * 8 * half;
+    const std::int64_t block_before = lanes_sum(before) + v * (v - 1) / 2 * 8 * half;
+    const std::int64_t block2 = lanes_sum(weighted) + v * 36 * half;
+    s2 = (s2 + std::uint64_t(8 * v) * s1 + 8 * (std::uint64_t(block_before) % M) +
+          std::uint64_t(block2)) %
+         M;
+    s1 = (s1 + std::uint64_t(block1)) % M;
   }
-  if (bytes % 2 == 1) {
-    sum1 += std::uint32_t(data[0]) << 8;
-    sum2 += sum1;
-    sum1 = (sum1 & 0xffff) + (sum1 >> 16);
-    sum2 = (sum2 & 0xffff) + (sum2 >> 16);
+  nonzero = _mm_movemask_epi8(_mm_cmpeq_epi8(any, _mm_setzero_si128())) != 0xffff;
+#endif
+  for (; words > 0; --words, data += 2) {
+    const std::uint32_t w = (std::uint32_t(data[0]) << 8) | std::uint32_t(data[1]);
+    nonzero = nonzero || w != 0;
+    s1 = (s1 + w) % M;
+    s2 = (s2 + s1) % M;
   }
-  sum1 = (sum1 & 0xffff) + (sum1 >> 16);
-  sum2 = (sum2 & 0xffff) + (sum2 >> 16);
+  if (bytes % 2 == 1) {  // an odd last byte is the high half of a word
+    nonzero = nonzero || data[0] != 0;
+    s1 = (s1 + (std::uint32_t(data[0]) << 8)) % M;
+    s2 = (s2 + s1) % M;
+  }
+  if (!nonzero) return 0;
+  const std::uint32_t sum1 = s1 == 0 ? 65535 : std::uint32_t(s1);
+  const std::uint32_t sum2 = s2 == 0 ? 65535 : std::uint32_t(s2);
   return (sum2 << 16) | sum1;
 }
 
