@@ -4,8 +4,9 @@
 // For each mesh (porsche.stl and sphere.stl from the shared meshes, $ALFVEN_SHARED_DIR/meshes
 // when that is set, and the generated torus knots of 48,000 and 775,000 triangles,
 // make_torus_knot; or --meshes a,b,... with generated:torus_knot_48k|775k), precision and BVH
-// build (SAH, Morton on the host; LBVH on the device in bench_mesh_cuda):
-//  - the build time (into a host pool, or device memory for LBVH; "bvh_build", seconds);
+// build (SAH, Morton on the host; LBVH in parallel, on the device in bench_mesh_cuda or on the
+// host's threads with --builds lbvh here):
+//  - the build time (into a host pool, or the backend's memory for LBVH; "bvh_build", seconds);
 //  - MeshSDF::signed_distance on 1e6 random points in a box 3x the mesh's bounding box
 //    ("random_3x_box") and on an N^3 grid of points filling the bounding box padded by 10 %
 //    ("grid"; N = 128 on the host, 512 on a device). Grid points are listed in 4x4x4 blocks,
@@ -186,7 +187,9 @@ void run_mesh(const std::string& path, const TriangleMesh& mesh, const char* pre
       std::fprintf(stderr, "bench_mesh: unknown build '%s'\n", b.c_str());
       continue;
     }
-    // Host builds go into a host pool and are mirrored; LBVH builds on the device, in place.
+    // Host builds go into a host pool and are mirrored; LBVH builds in place, into the backend's
+    // memory (on the device in bench_mesh_cuda, on the host's threads here; its thread count is
+    // the machine's, the "threads" of the line is 1 for the other builds).
     const bool device_build = opt.build == BVHBuild::LBVH;
     const MemoryResource& where = device_build ? gpu::memory_resource() : host_memory_resource();
     const double tb = best_time(std::max(1, o.repeats - 1), [&] {
@@ -197,7 +200,7 @@ void run_mesh(const std::string& path, const TriangleMesh& mesh, const char* pre
     const MeshSDF<T> sdf = MeshSDF<T>::build(pool, mesh, opt);
     const std::string name = "mesh_sdf/" + stem + "/" + b;
     print_case(name + "/bvh_build", precision, "none", mesh.triangle_count(), 1,
-               device_build ? "device" : "host", tb, "seconds", "s");
+               device_build && gpu::enabled ? "device" : "host", tb, "seconds", "s");
     pool.freeze();
     const Pool device = device_build ? std::move(pool) : Pool::mirror(pool, gpu::memory_resource());
     const MeshSDF<T> view = sdf.rebased_view(device);

@@ -220,9 +220,6 @@ void sdf_command_body(const SdfOptions& o) {
   geom::MeshEvalOptions eo;
   eo.sdf.sign = o.sign == "winding" ? geom::SignMode::WindingNumber : geom::SignMode::Pseudonormal;
   ALFVEN_REQUIRE(geom::parse_bvh_build(o.build, eo.sdf.build), "sdf: unknown --build " << o.build);
-  ALFVEN_REQUIRE(eo.sdf.build != geom::BVHBuild::LBVH || o.backend == "cuda",
-                 "sdf: --build lbvh builds the BVH on the CUDA device: add --backend cuda, or use "
-                 "--build sah or morton");
   eo.backend = o.backend == "cuda" ? geom::MeshEvalBackend::Cuda : geom::MeshEvalBackend::Host;
   eo.precision =
       o.precision == "float" ? geom::MeshEvalPrecision::Float : geom::MeshEvalPrecision::Double;
@@ -347,8 +344,8 @@ void add_sdf_command(CLI::App& app) {
   cmd->add_option("--precision", opts->precision, "float or double (default)")
       ->check(CLI::IsMember({"float", "double"}));
   cmd->add_option("--build", opts->build,
-                  "BVH construction: sah (default) or morton on the host, or lbvh on the CUDA "
-                  "device (with --backend cuda; for large meshes)")
+                  "BVH construction: sah (default) or morton on the host, or lbvh (in parallel, "
+                  "on the backend: the CUDA device or the host's threads; for large meshes)")
       ->check(CLI::IsMember({"sah", "morton", "lbvh"}));
   cmd->add_option("--pad", opts->pad,
                   "Grid padding on each side, fraction of the box extent, 0..10 (default 0.1)");

@@ -111,10 +111,8 @@ MeshEvalResult evaluate(const TriangleMesh& mesh, const std::vector<Vec3<double>
 #if defined(__CUDACC__)
   sdf_options.host_traversal = false;  // the pool is read by the device only
 #endif
-  // SAH and Morton build on the host and are mirrored; LBVH builds on the device, in place.
-  ALFVEN_REQUIRE(sdf_options.build != BVHBuild::LBVH || gpu::enabled,
-                 "evaluate_mesh_sdf: BVHBuild::LBVH builds on the CUDA device: evaluate with "
-                 "MeshEvalBackend::Cuda (--backend cuda), or build with sah or morton");
+  // SAH and Morton build on the host and are mirrored; LBVH builds in place, into the device's
+  // memory on the device (the host's, which the host backend's pool is, on the host's threads).
   Pool mirror;
   MeshSDF<T> built;
   if (sdf_options.build == BVHBuild::LBVH) {

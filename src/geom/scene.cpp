@@ -145,8 +145,10 @@ Expr parse_mesh(const Context& c, const YAML::Node& a) {
       options.build = BVHBuild::SAH;
     else if (b == "morton")
       options.build = BVHBuild::Morton;
+    else if (b == "lbvh")
+      options.build = BVHBuild::LBVH;
     else
-      fail(c, a["build"], "mesh.build must be sah or morton (got '" + b + "')");
+      fail(c, a["build"], "mesh.build must be sah, morton or lbvh (got '" + b + "')");
   }
   const bool do_clean = a["clean"] ? boolean(c, a["clean"], "mesh.clean") : true;
 

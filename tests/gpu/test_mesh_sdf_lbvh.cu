@@ -1,134 +1,20 @@
 // MeshSDF built on the device (BVHBuild::LBVH, src/geom/mesh_sdf_lbvh.cu) against the host
-// builds and brute force. Skips without a device.
-//
-// What must agree, and how closely:
-//  - Unsigned distances, device against device: exactly. A distance is the minimum over all
-//    triangles of the same function of the same data (the device build forms the triangles'
-//    corners, edges and products with the host's roundings), so no tree can change it; the
-//    LBVH's and the host SAH/Morton builds' views, both queried on the device, give the same bits.
-//  - Device against the host's brute force (double): within 16 eps(T) S (S the coordinates'
-//    size), the FMA contraction nvcc applies to the device's dot products and nothing else
-//    (tests/unit/geom/test_mesh_sdf_device.cu argues the same bound).
-//  - Signs: the same away from the surface (a tie between triangles may pick another feature
-//    within a rounding band of it).
-//  - Winding numbers: the far-field terms depend on the tree; the LBVH's stay within Barill et
-//    al.'s error of the exact sum of solid angles (at beta = 2: below 0.05 on spheres of up to
-//    20480 triangles, up to 0.07 near the axis of a thin tube such as the torus knot's with the
-//    host SAH tree; 0.1 allowed, far from the 1/2 that decides inside).
+// builds and brute force (the checks of tests/unit/geom/mesh_sdf_lbvh_checks.hpp, which also
+// says what must agree and how closely), and against the same build on the host's threads.
+// Skips without a device.
 #include <gtest/gtest.h>
 
-#include <cmath>
-#include <limits>
-#include <random>
 #include <vector>
 
-#include "../pins/pin_cases.hpp"
+#include "../unit/geom/mesh_sdf_lbvh_checks.hpp"
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
 #include "gpu_test.hpp"
 
 using namespace alfven;
 using namespace alfven::geom;
-using D = Vec3<double>;
+using namespace lbvh_checks;
 using MeshSdfLbvh = alfven::test::GpuTest;
-
-namespace {
-
-template <typename T>
-struct Result {
-  T distance2, signed_distance, winding;
-};
-
-template <typename T>
-struct Query {
-  MeshSDF<T> sdf;
-  ALFVEN_HOST_DEVICE Result<T> operator()(const Vec3<T>& p) const {
-    return Result<T>{sdf.closest_point(p).distance2, sdf.signed_distance(p), sdf.winding_number(p)};
-  }
-};
-
-/// Results of `query` at `pts` on the device.
-template <typename T>
-std::vector<Result<T>> run(const MeshSDF<T>& view, const std::vector<Vec3<T>>& pts) {
-  std::vector<Result<T>> out(pts.size());
-  gpu::transform(Query<T>{view}, pts, out);
-  return out;
-}
-
-/// The test meshes: closed and bumpy, a torus knot, one with duplicated and zero-area
-/// triangles (equal Morton codes, left-out triangles), and one that is a single leaf.
-std::vector<TriangleMesh> meshes() {
-  std::vector<TriangleMesh> m{pins::bumpy_sphere(), make_torus_knot(90, 16)};
-  TriangleMesh dup = make_icosphere(1.0, 2);
-  const std::size_t n = dup.triangle_count();
-  for (std::size_t t = 0; t < n; t += 3) dup.triangles.push_back(dup.triangles[t]);
-  dup.triangles.push_back({0, 0, 1});  // zero area
-  m.push_back(dup);
-  TriangleMesh two = make_box_mesh(D{0, 0, 0}, D{1, 2, 3});
-  two.triangles.resize(3);
-  m.push_back(two);
-  return m;
-}
-
-/// The exact generalized winding number at p: Σ solid angles / 4π over the non-degenerate
-/// triangles (Jacobson et al. 2013, eq. 5), in double.
-double exact_winding(const TriangleMesh& mesh, const D& p) {
-  double omega = 0;
-  for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
-    const D a0 = mesh.corner(t, 0), ab = mesh.corner(t, 1) - a0, ac = mesh.corner(t, 2) - a0;
-    if (!(dot(cross(ab, ac), cross(ab, ac)) > 0)) continue;
-    omega += triangle_solid_angle(MeshTriangle<double>{a0, ab, ac, 0, 0, 0, 0}, p);
-  }
-  return omega / (4 * 3.14159265358979323846);
-}
-
-template <typename T>
-void check(const TriangleMesh& mesh, unsigned seed) {
-  SCOPED_TRACE(testing::Message() << mesh.triangle_count() << " triangles, seed " << seed);
-  MeshSDFOptions o;
-  o.host_traversal = false;
-  Pool host;
-  const MeshSDF<T> sah = MeshSDF<T>::build(host, mesh, o);
-  host.freeze();
-  const Pool sah_dev = Pool::mirror(host, gpu::memory_resource());
-  o.build = BVHBuild::LBVH;
-  Pool dev(gpu::memory_resource());
-  const MeshSDF<T> lbvh = MeshSDF<T>::build(dev, mesh, o);
-  dev.freeze();
-  ASSERT_EQ(lbvh.triangle_count(), sah.triangle_count());
-  ASSERT_EQ(lbvh.closed(), sah.closed());
-  ASSERT_EQ(lbvh.box().lo.x, sah.box().lo.x);
-  ASSERT_EQ(lbvh.box().hi.z, sah.box().hi.z);
-  ASSERT_LT(lbvh.depth(), MeshSDF<T>::StackSize);
-
-  const auto b = mesh.bounds();
-  const double size = length(b.second - b.first) + length(b.first) + length(b.second);
-  const double c = 0.5 * (b.first.x + b.second.x), h = 1.5 * (b.second.x - b.first.x) + 1;
-  const auto pts = pins::points<T>(3000, c - h, c + h, seed);
-  const auto a = run(lbvh.rebased_view(dev), pts);
-  const auto r = run(sah.rebased_view(sah_dev), pts);
-
-  const double eps = double(std::numeric_limits<T>::epsilon());
-  for (std::size_t i = 0; i < pts.size(); ++i) {
-    ASSERT_EQ(a[i].distance2, r[i].distance2) << "point " << i;
-    const D p = pts[i].template as<double>();
-    double best = 1e300;
-    for (std::size_t t = 0; t < mesh.triangle_count(); ++t) {
-      const D a0 = mesh.corner(t, 0), ab = mesh.corner(t, 1) - a0, ac = mesh.corner(t, 2) - a0;
-      if (!(dot(cross(ab, ac), cross(ab, ac)) > 0)) continue;
-      const MeshTriangle<double> tri{a0, ab, ac, dot(ab, ab), dot(ac, ac), dot(ab, ac), 0};
-      best = std::min(best, closest_point_on_triangle(tri, p).distance2);
-    }
-    const double d = std::sqrt(double(a[i].distance2));
-    EXPECT_NEAR(d, std::sqrt(best), 16 * eps * size + 4 * eps * std::sqrt(best)) << "point " << i;
-    if (d > 1e3 * eps * size) {
-      EXPECT_EQ(a[i].signed_distance < 0, r[i].signed_distance < 0) << "point " << i;
-      EXPECT_NEAR(double(a[i].winding), exact_winding(mesh, p), 0.1) << "point " << i;
-    }
-  }
-}
-
-}  // namespace
 
 TEST_F(MeshSdfLbvh, MatchesTheHostBuildsAndBruteForceInFloat) {
   unsigned seed = 1;
@@ -148,5 +34,28 @@ TEST_F(MeshSdfLbvh, RebuildsAMovingBody) {
     const double c = std::cos(0.3), s = std::sin(0.3);
     for (auto& v : m.vertices) v = D{c * v.x - s * v.y + 0.5, s * v.x + c * v.y, v.z};
     check<float>(m, 100 + step);
+  }
+}
+
+TEST_F(MeshSdfLbvh, AnswersAsTheSameBuildOnTheHost) {
+  // The host's LBVH build (into host memory) queried on the device gives the device build's
+  // distances bit for bit, and the same tree depth and triangle count.
+  for (const TriangleMesh& mesh : meshes()) {
+    MeshSDFOptions o;
+    o.build = BVHBuild::LBVH;
+    o.host_traversal = false;
+    Pool host;
+    const MeshSDF<float> on_host = MeshSDF<float>::build(host, mesh, o);
+    host.freeze();
+    const Pool host_dev = Pool::mirror(host, gpu::memory_resource());
+    Pool dev(gpu::memory_resource());
+    const MeshSDF<float> on_device = MeshSDF<float>::build(dev, mesh, o);
+    dev.freeze();
+    ASSERT_EQ(on_host.triangle_count(), on_device.triangle_count());
+    const auto pts = pins::points<float>(2000, -3.0, 3.0, 5);
+    const auto a = run(on_host.rebased_view(host_dev), pts);
+    const auto b = run(on_device.rebased_view(dev), pts);
+    for (std::size_t i = 0; i < pts.size(); ++i)
+      ASSERT_EQ(a[i].distance2, b[i].distance2) << "point " << i;
   }
 }

@@ -134,12 +134,14 @@ class MeshSDF {
 
   /// Builds the BVH, triangle data, pseudonormals and winding-number expansion of `mesh` into
   /// `pool` (not frozen). options.build SAH, Morton or Median build on the host, into a
-  /// host-accessible pool. LBVH builds on the current CUDA device (Karras 2012; the library
-  /// must be built with the CUDA backend), into a pool of device memory
-  /// (device_memory_resource(), or gpu::memory_resource() in a .cu file), whose arrays the
-  /// host cannot read: no 4-wide host arrays. Throws alfven::Error if the mesh has a bad index
-  /// or a non-finite coordinate, no triangle of non-zero area, options out of range, or for
-  /// LBVH without the CUDA backend, without a device or with a pool not in device memory. The
+  /// host-accessible pool. LBVH (Karras 2012, with treelet restructuring; Morton order, built in
+  /// parallel) builds on the current CUDA device into a pool of device or managed memory
+  /// (device_memory_resource(), or gpu::memory_resource() in a .cu file; the library must be
+  /// built with the CUDA backend), whose arrays the host cannot read: no 4-wide host arrays; or,
+  /// into any other pool, the same tree on the host's threads (with the 4-wide host arrays when
+  /// options.host_traversal). Throws alfven::Error if the mesh has a bad index or a non-finite
+  /// coordinate, no triangle of non-zero area, options out of range, or for LBVH into device
+  /// memory without the CUDA backend or without a device. The
   /// result is bound to the pool's current base: take rebased_view() after the pool grows, is
   /// frozen or is mirrored. Defined in src/geom (float and double).
   static MeshSDF build(Pool& pool, const TriangleMesh& mesh, const MeshSDFOptions& options = {});
@@ -286,8 +288,17 @@ class MeshSDF {
     return dot(p - c.point, pseudonormal(base, slot, c.feature)) < T(0);
   }
 
-  /// The device build (src/geom/mesh_sdf_lbvh.cu; a clear error in builds without CUDA).
+  /// The LBVH build (src/geom/mesh_sdf_lbvh_host.cpp): on the device into device or managed
+  /// memory (build_lbvh_device), on the host's threads into any other pool.
   static MeshSDF build_lbvh(Pool& pool, const TriangleMesh& mesh, const MeshSDFOptions& options);
+  /// The LBVH build on the current CUDA device (src/geom/mesh_sdf_lbvh.cu; a clear error in
+  /// builds without CUDA).
+  static MeshSDF build_lbvh_device(Pool& pool, const TriangleMesh& mesh,
+                                   const MeshSDFOptions& options);
+  /// The LBVH build with Ops' memory, sorts and loops (src/geom/mesh_sdf_lbvh_build.hpp).
+  template <typename Ops>
+  static MeshSDF build_lbvh_with(Pool& pool, const TriangleMesh& mesh,
+                                 const MeshSDFOptions& options, const Ops& ops);
 
   PODVector<Node> nodes_{};
   PODVector<MeshTriangle<T>> tris_{};

@@ -21,15 +21,17 @@ enum class SignMode : std::int32_t {
 
 /// Build settings of a MeshSDF.
 struct MeshSDFOptions {
-  /// BVH construction: SAH (default), Morton or Median on the host, or LBVH on the current CUDA
-  /// device (into a pool of device memory; see MeshSDF::build).
+  /// BVH construction: SAH (default), Morton or Median on the host, or LBVH, in parallel, on
+  /// the current CUDA device into a pool of device memory or on the host's threads into any
+  /// other (see MeshSDF::build).
   BVHBuild build = BVHBuild::SAH;
   SignMode sign = SignMode::Pseudonormal;  ///< default sign mode of signed_distance(p)
   double winding_beta = 2.0;               ///< far-field accuracy (Barill et al.), > 1
   int sah_bins = 16;                       ///< SAH bins per axis, >= 2
   /// Also build the 4-wide arrays of the vectorised host traversal (about 1.7x the triangle
   /// array). Turn off for a pool that is only mirrored to a device, which never reads them; host
-  /// queries then use the binary traversal. Ignored by LBVH (device memory, no host queries).
+  /// queries then use the binary traversal. Ignored by LBVH into device memory (no host
+  /// queries).
   bool host_traversal = true;
 };
 

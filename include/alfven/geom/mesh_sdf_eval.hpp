@@ -3,10 +3,10 @@
 /// uniform grid, on the host (all OpenMP threads) or on a CUDA device: what `alfven sdf` runs.
 ///
 /// One call builds a MeshSDF<T> (mesh_sdf.hpp) of the mesh on the host (or, with
-/// BVHBuild::LBVH and the Cuda backend, on the device), copies it and the query points to the
-/// backend's memory, evaluates every point there with gpu::parallel_for
-/// (one formula, compiled once by g++ for the host and once by nvcc for the device) and copies
-/// the results back. The implementation lives in the static library alfven_mesh_eval
+/// BVHBuild::LBVH, on the backend: the device, or the host's threads), copies it and the query
+/// points to the backend's memory, evaluates every point there with gpu::parallel_for (one formula,
+/// compiled once by g++ for the host and once by nvcc for the device) and copies the results back.
+/// The implementation lives in the static library alfven_mesh_eval
 /// (src/geom/mesh_sdf_eval*.cpp/.cu); this header includes no CUDA and no third-party header,
 /// so plain C++ code (the command-line program) can call the CUDA path without nvcc.
 ///
@@ -76,7 +76,7 @@ struct MeshEvalResult {
   std::vector<Vec3<double>> closest;    ///< closest point on the mesh (only with closest)
   std::vector<std::int32_t> triangle;   ///< its triangle, an index into mesh.triangles (same)
   std::size_t triangles_kept = 0;       ///< triangles in the BVH (zero-area ones are left out)
-  double build_seconds = 0;  ///< BVH build, on the host or (LBVH) the device (wall clock, s)
+  double build_seconds = 0;  ///< BVH build, on the host or (LBVH) the backend (wall clock, s)
   double query_seconds = 0;  ///< evaluation alone on the backend, no copies (s)
   double total_seconds = 0;  ///< the whole call: build, copies, evaluation (s)
   std::string device;        ///< what ran the queries ("host CPU (n threads)", GPU name)
@@ -86,8 +86,8 @@ struct MeshEvalResult {
 /// options.closest). The mesh should be cleaned first (mesh_clean.hpp) for the pseudonormal
 /// sign mode. Synchronous.
 /// @throws alfven::Error if the mesh is invalid (see MeshSDF::build), a point is not finite,
-///         the backend is Cuda in a build without the CUDA backend or with no visible device,
-///         or options.sdf.build is LBVH with the Host backend.
+///         or the backend is Cuda in a build without the CUDA backend or with no visible
+///         device.
 MeshEvalResult evaluate_mesh_sdf(const TriangleMesh& mesh, const std::vector<Vec3<double>>& points,
                                  const MeshEvalOptions& options = {});
 

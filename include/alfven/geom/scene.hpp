@@ -21,7 +21,7 @@
 ///
 ///   blur: {width: w, shape: NODE}             mollify: {width: w, shape: NODE}
 ///
-///   mesh: {file: part.stl, sign: pseudonormal|winding, build: sah|morton, clean: true|false}
+///   mesh: {file: part.stl, sign: pseudonormal|winding, build: sah|morton|lbvh, clean: true|false}
 ///       A triangle mesh (Expr::mesh). `file` is required: any format read_mesh reads (.stl,
 ///       .ply, .obj, .vtk); a relative path is resolved against the directory of the scene
 ///       file (load_scene_file, load_geometry_file) or the working directory

@@ -292,14 +292,15 @@ TEST(SceneYaml, MeshUnitedWithASphere) {
   EXPECT_GT(inside_mesh, 0);
 
   // Defaults (pseudonormal, sah, cleaned) and the other choices, each against its direct build.
-  const std::string cases[] = {"{file: " + stl + "}",
-                               "{file: " + stl + ", sign: pseudonormal, build: morton}",
-                               "{file: " + stl + ", build: morton, clean: false}"};
-  MeshSDFOptions morton;
+  const std::string cases[] = {
+      "{file: " + stl + "}", "{file: " + stl + ", sign: pseudonormal, build: morton}",
+      "{file: " + stl + ", build: morton, clean: false}", "{file: " + stl + ", build: lbvh}"};
+  MeshSDFOptions morton, lbvh;
   morton.build = BVHBuild::Morton;
-  const MeshSDFOptions opts[] = {MeshSDFOptions{}, morton, morton};
-  const bool cleaned[] = {true, true, false};
-  for (int c = 0; c < 3; ++c) {
+  lbvh.build = BVHBuild::LBVH;
+  const MeshSDFOptions opts[] = {MeshSDFOptions{}, morton, morton, lbvh};
+  const bool cleaned[] = {true, true, false, true};
+  for (int c = 0; c < 4; ++c) {
     const Expr e = parse_geometry_yaml("mesh: " + cases[c]);
     ASSERT_EQ(e.op, Op::Mesh);
     EXPECT_EQ(e.mesh_options.sign, SignMode::Pseudonormal) << cases[c];
@@ -389,7 +390,7 @@ TEST(SceneYaml, MeshErrorsNameTheLineAndKey) {
   expect_has(m, scene + ":4");
   expect_has(m, "mesh.sign must be pseudonormal or winding (got 'signed')");
   m = load("{file: ball.stl, build: fast}");
-  expect_has(m, "mesh.build must be sah or morton (got 'fast')");
+  expect_has(m, "mesh.build must be sah, morton or lbvh (got 'fast')");
   m = load("{file: ball.stl, clean: maybe}");
   expect_has(m, "mesh.clean must be true or false (got 'maybe')");
   m = load("{sign: winding}");

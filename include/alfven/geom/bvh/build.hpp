@@ -157,6 +157,38 @@ std::int32_t flatten_bvh(const BVHTopology<S>& topo, std::vector<BVHNode<T>>& no
   return root;
 }
 
+/// The topology of a tree already in the flat layout (`nodes`, root code `root`, the root's box
+/// `root_box`, `depth` levels): flatten_bvh's inverse, for collapsing a tree built elsewhere
+/// (MeshSDF's LBVH) with flatten_bvh_wide. Nodes in depth-first order, root at 0; a leaf's
+/// first and count are its slots (bvh/node.hpp); items is left empty.
+template <typename T>
+BVHTopology<T> topology_of(const BVHNode<T>* nodes, std::int32_t root, const AABB<T>& root_box,
+                           int depth) {
+  BVHTopology<T> topo;
+  topo.depth = depth;
+  auto add = [&](auto&& self, std::int32_t code, const AABB<T>& box) -> std::int32_t {
+    const std::int32_t idx = std::int32_t(topo.nodes.size());
+    topo.nodes.push_back(BVHBuildNode<T>{});
+    topo.nodes[std::size_t(idx)].box = box;
+    if (bvh::is_leaf(code)) {
+      topo.nodes[std::size_t(idx)].first = bvh::leaf_first(code);
+      topo.nodes[std::size_t(idx)].count = bvh::leaf_count(code);
+      return idx;
+    }
+    const BVHNode<T>& n = nodes[code];
+    const std::int32_t left = self(self, n.child[0], bvh::child_box(n, 0));
+    const std::int32_t right = self(self, n.child[1], bvh::child_box(n, 1));
+    BVHBuildNode<T>& b = topo.nodes[std::size_t(idx)];
+    b.left = left;
+    b.right = right;
+    b.first = std::min(topo.nodes[std::size_t(left)].first, topo.nodes[std::size_t(right)].first);
+    b.count = topo.nodes[std::size_t(left)].count + topo.nodes[std::size_t(right)].count;
+    return idx;
+  };
+  add(add, root, root_box);
+  return topo;
+}
+
 /// Writes `topo` collapsed 4-wide into `nodes` (bvh/wide.hpp): each node takes the children of
 /// its largest-area inner children (the first of equal areas) until it has four; nodes depth
 /// first, root at 0. Leaves are written by emit_leaf(const BVHBuildNode<S>&), which returns

@@ -1,6 +1,7 @@
-// The kernels of MeshSDF's device build (mesh_sdf_lbvh.cu, which describes the method): each a
-// functor for gpu::parallel_for, one thread per triangle, corner, inner node or key. Private to
-// alfven_geom_build; compiled by nvcc only.
+// The kernels of MeshSDF's LBVH build (mesh_sdf_lbvh_build.hpp, which describes the method):
+// each a functor for a parallel loop, one thread per triangle, corner, inner node or key, run by
+// CUDA threads (mesh_sdf_lbvh.cu) or the host's OpenMP threads (mesh_sdf_lbvh_host.cpp). Private
+// to alfven_geom_build.
 #pragma once
 
 #include <cstdint>
@@ -525,7 +526,8 @@ struct BottomUp {
     if (second) __threadfence();
     return second;
 #else
-    return ++arrivals[p] == 2;
+    // Release this thread's writes, and acquire the first arrival's for the second.
+    return __atomic_add_fetch(&arrivals[p], 1, __ATOMIC_ACQ_REL) == 2;
 #endif
   }
 
