@@ -220,7 +220,7 @@ MeshSDF<T> MeshSDF<T>::build_lbvh_with(Pool& pool, const TriangleMesh& mesh,
                (wide ? nodes_n * sizeof(BVHNode4<T>) +
                            (m + 1) * (sizeof(MeshTrianglePacket<T>) + sizeof(std::int32_t))
                      : 0) +
-               8 * 64);
+               std::size_t(8 * 64));
   MeshSDF s;
   const std::size_t start = pool.size();
   s.nodes_.reserve_from(pool, nodes_n);
