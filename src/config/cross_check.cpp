@@ -58,6 +58,21 @@ void finish_and_cross_check(const TreeContents& contents, RunConfig& config,
   check_extent(contents, 'y', config.y_min, config.y_max, diagnostics);
   check_extent(contents, 'z', config.z_min, config.z_max, diagnostics);
 
+  // Cadences in time: at most 1e15 multiples before time.tend, so that output numbers fit a
+  // long and a double counts them exactly (dt: 1e-300 hung a run in its output bookkeeping,
+  // deaf to SIGTERM).
+  const auto check_cadence = [&](const std::string& key, double dt) {
+    if (!(dt > 0) || !(config.tend > 0) || config.tend / dt <= 1e15) return;
+    diagnostics.error(key, mark_of(contents, key),
+                      fmt::format("{} = {:g} would number more than 1e15 outputs before "
+                                  "time.tend = {:g}; give a larger value",
+                                  key, dt, config.tend));
+  };
+  check_cadence("time.dt_output", config.dt_output);
+  check_cadence("io.log_dt", config.log_dt);
+  for (std::size_t i = 0; i < config.outputs.size(); ++i)
+    check_cadence(fmt::format("outputs[{}].dt", i), config.outputs[i].dt);
+
   const bool any_active = config.i_size > 1 || config.j_size > 1 || config.k_size > 1;
   if (any_active && config.margin < 2 && given(contents, "grid.margin")) {
     diagnostics.error("grid.margin", mark_of(contents, "grid.margin"),

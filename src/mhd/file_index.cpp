@@ -1,6 +1,7 @@
 // checkpoints.txt and outputs.txt (file_index.hpp).
 #include "file_index.hpp"
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +27,44 @@ std::string block_file_name(const std::string& block, long number) {
   return block + buf;
 }
 
+namespace {
+
+// "DIGITS.h5" after `prefix`, at least `digits` digits (the names checkpoint_name and
+// block_file_name give).
+bool numbered_name(const std::string& name, const std::string& prefix, std::size_t digits) {
+  const std::string suffix = ".h5";
+  if (name.size() < prefix.size() + digits + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+      name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+    return false;
+  for (std::size_t i = prefix.size(); i < name.size() - suffix.size(); ++i)
+    if (!std::isdigit(static_cast<unsigned char>(name[i]))) return false;
+  return true;
+}
+
+// True when `e` names a file a run writes: a checkpoint (group "-"), or a file of an output
+// block whose name is one a configuration accepts ([a-z0-9_], at most 64 characters). Anything
+// else in an index was not written by a run, and a run must never remove it (nor the
+// GROUP.xdmf a block's entry stands for).
+bool names_a_run_file(const FileEntry& e) {
+  if (e.group == "-") return is_checkpoint_name(e.name);
+  if (e.group.empty() || e.group.size() > 64) return false;
+  for (char c : e.group)
+    if (!(std::islower(static_cast<unsigned char>(c)) ||
+          std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return is_block_file_name(e.name, e.group);
+}
+
+}  // namespace
+
+bool is_checkpoint_name(const std::string& name) {
+  return numbered_name(name, "checkpoint_", 8);
+}
+
+bool is_block_file_name(const std::string& name, const std::string& block) {
+  return numbered_name(name, block + "_", 4);
+}
+
 std::vector<FileEntry> read_file_index(const std::string& dir, const char* index,
                                        std::vector<std::string>& notes) {
   std::vector<FileEntry> entries;
@@ -38,8 +77,7 @@ std::vector<FileEntry> read_file_index(const std::string& dir, const char* index
     std::string rest;
     std::error_code ec;
     if (!(words >> e.name >> e.time >> e.step >> e.group) || (words >> rest) ||
-        e.name.find('/') != std::string::npos ||
-        !std::filesystem::is_regular_file(dir + "/" + e.name, ec)) {
+        !names_a_run_file(e) || !std::filesystem::is_regular_file(dir + "/" + e.name, ec)) {
       ++skipped;
       continue;
     }
@@ -47,7 +85,8 @@ std::vector<FileEntry> read_file_index(const std::string& dir, const char* index
   }
   if (skipped > 0)
     notes.push_back(dir + "/" + index + ": skipped " + std::to_string(skipped) +
-                    " line(s) that do not read or name a missing file");
+                    " line(s) that do not read, name a missing file or name no file a run "
+                    "writes (those files are left alone)");
   return entries;
 }
 

@@ -31,8 +31,16 @@ std::string checkpoint_name(long step);
 /// "NAME_0007.h5": output number 7 of the output block NAME.
 std::string block_file_name(const std::string& block, long number);
 
-/// The entries of DIR/INDEX (a missing file: none). Lines that do not read, and entries whose
-/// file is missing, are skipped; `notes` gets a sentence when any were.
+/// True for a name checkpoint_name gives (checkpoint_ and at least eight digits, .h5).
+bool is_checkpoint_name(const std::string& name);
+/// True for a name block_file_name(block, n) gives (BLOCK_ and at least four digits, .h5).
+bool is_block_file_name(const std::string& name, const std::string& block);
+
+/// The entries of DIR/INDEX (a missing file: none). Lines that do not read, entries whose file
+/// is missing, and entries that name no file a run writes (a checkpoint_NNNNNNNN.h5 of group
+/// "-", or BLOCK_NNNN.h5 of a group BLOCK that is a valid output-block name: an index edited
+/// by hand or by an attacker must not make a run remove other files) are skipped; `notes` gets
+/// a sentence when any were.
 std::vector<FileEntry> read_file_index(const std::string& dir, const char* index,
                                        std::vector<std::string>& notes);
 

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <set>
+#include <sstream>
 
 #include "alfven/core/error.hpp"
 #include "file_index.hpp"
@@ -34,6 +36,19 @@ int image_number(const std::string& name) {
   return n >= 0 && image_name(n) == name ? n : -1;
 }
 
+/// One more than the largest snapshot number DIR/snapshots.txt names on its lines, whatever
+/// else they say (0 without the file).
+int snapshots_named(const std::string& dir) {
+  std::ifstream in(dir + "/snapshots.txt");
+  std::string line, name;
+  int most = 0;
+  while (std::getline(in, line)) {
+    std::istringstream words(line);
+    if (words >> name) most = std::max(most, snapshot_number(name) + 1);
+  }
+  return most;
+}
+
 void remove_file(const std::string& path, const std::string& dir) {
   std::error_code ec;
   fs::remove(path, ec);
@@ -53,15 +68,49 @@ std::string listed_names(const std::vector<std::string>& names) {
 
 }  // namespace
 
-void clear_earlier_run(const std::string& dir, std::ostream& out) {
+void clear_earlier_run(const std::string& dir, std::ostream& out,
+                       const std::vector<std::string>& blocks) {
   if (!holds_earlier_run(dir)) return;
   std::vector<std::string> notes;
   const std::vector<IndexEntry> index = load_index(dir, notes);
+  std::vector<FileEntry> files;  // checkpoints and output-block files the earlier run listed
+  for (const char* listing : {kCheckpointIndex, kOutputIndex})
+    for (const FileEntry& e : read_file_index(dir, listing, notes)) files.push_back(e);
   for (const std::string& note : notes) out << "note: " << note << "\n";
+
+  // Files the earlier run did not list under names this run writes (numbered snapshots,
+  // images, checkpoints, this run's output blocks): the run would write over them, so it is
+  // refused before anything is removed.
+  std::set<std::string> listed;
+  for (std::size_t n = 0; n < index.size(); ++n) listed.insert(index[n].name);
+  // Images of the snapshots snapshots.txt names, present or not (a snapshot removed by hand
+  // leaves its image to the run that wrote it).
+  const int images_listed = std::max(int(index.size()), snapshots_named(dir));
+  for (const FileEntry& e : files) {
+    listed.insert(e.name);
+    if (e.group != "-") listed.insert(e.group + ".xdmf");
+  }
+  std::vector<std::string> clash;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (listed.count(name) || fixed_names().count(name)) continue;
+    bool ours = snapshot_number(name) >= 0 || image_number(name) >= images_listed ||
+                is_checkpoint_name(name);
+    for (const std::string& block : blocks)
+      ours = ours || is_block_file_name(name, block) || name == block + ".xdmf";
+    if (ours) clash.push_back(name);
+  }
+  std::sort(clash.begin(), clash.end());
+  ALFVEN_REQUIRE(clash.empty(),
+                 "the folder '" << dir << "' holds " << listed_names(clash)
+                                << ", which the earlier run there did not list and this run "
+                                   "would write over; move them to another folder (or choose "
+                                   "another --output). Nothing was changed");
+
   std::size_t images = 0;
   for (std::size_t n = 0; n < index.size(); ++n) {
     remove_file(dir + "/" + index[n].name, dir);
-    std::error_code ec;
     if (fs::exists(dir + "/" + image_name(int(n)), ec)) {
       remove_file(dir + "/" + image_name(int(n)), dir);
       ++images;
@@ -69,18 +118,15 @@ void clear_earlier_run(const std::string& dir, std::ostream& out) {
   }
   remove_file(dir + "/run.xdmf", dir);  // it lists the snapshots just removed
   // Checkpoints and output-block files the earlier run listed, and the blocks' indexes.
-  std::set<std::string> blocks;
-  std::size_t other_files = 0;
-  for (const char* listing : {kCheckpointIndex, kOutputIndex})
-    for (const FileEntry& e : read_file_index(dir, listing, notes)) {
-      remove_file(dir + "/" + e.name, dir);
-      ++other_files;
-      if (e.group != "-") blocks.insert(e.group);
-    }
-  for (const std::string& block : blocks) remove_file(dir + "/" + block + ".xdmf", dir);
+  std::set<std::string> groups;
+  const std::size_t other_files = files.size();
+  for (const FileEntry& e : files) {
+    remove_file(dir + "/" + e.name, dir);
+    if (e.group != "-") groups.insert(e.group);
+  }
+  for (const std::string& group : groups) remove_file(dir + "/" + group + ".xdmf", dir);
   remove_temporaries(dir);
   std::vector<std::string> kept;
-  std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (!fixed_names().count(name) && name != kRunLockName) kept.push_back(name);

@@ -17,8 +17,12 @@ namespace mhd {
 /// output-block files its checkpoints.txt and outputs.txt list and the blocks' NAME.xdmf; every
 /// other file stays. Prints to `out` what was removed and which other files were kept (up to five
 /// names). Throws alfven::Error naming a file that cannot be removed (a folder in its place, no
-/// write permission) and what to do.
-void clear_earlier_run(const std::string& dir, std::ostream& out);
+/// write permission) and what to do, and, before removing anything, when a file the earlier run
+/// did not list has a name this run writes (snapshot_NNNN.h5, density_NNNN.png,
+/// checkpoint_NNNNNNNN.h5, or BLOCK_NNNN.h5 and BLOCK.xdmf of `blocks`, this run's output
+/// blocks), which the run would otherwise write over.
+void clear_earlier_run(const std::string& dir, std::ostream& out,
+                       const std::vector<std::string>& blocks);
 
 /// For a run continued in `dir` after index[from]: moves every later snapshot file of the
 /// directory (listed in `index` or not, numbered after `from`) and its image into a new folder

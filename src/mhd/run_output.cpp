@@ -44,7 +44,9 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   ALFVEN_REQUIRE(!ec && fs::is_directory(dir),
                  "cannot create the run directory '" << dir << "': " << ec.message());
   lock_ = std::make_unique<RunLock>(dir_, out);
-  clear_earlier_run(dir_, out);
+  std::vector<std::string> blocks;
+  for (const OutputBlockConfig& b : config.outputs) blocks.push_back(b.name);
+  clear_earlier_run(dir_, out, blocks);
   remove_temporaries(dir_);
   write_index(dir_, snapshots_);
   write_file_index(dir_, kCheckpointIndex, checkpoints_);

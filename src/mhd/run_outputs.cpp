@@ -1,6 +1,7 @@
 // The output of a running simulation: schedule and writing (run_outputs.hpp).
 #include "run_outputs.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -223,8 +224,8 @@ void RunOutputs<Real>::write(const Due& due) {
   for (const auto& [b, first] : due.blocks) {
     // The file is numbered by the newest multiple reached; the next one is after it.
     const OutputBlockConfig& c = blocks_[b].config;
-    long number = first;
-    while (c.dt > 0 ? time >= c.dt * double(number + 1) : step >= c.every * (number + 1)) ++number;
+    const long reached = c.dt > 0 ? first_multiple_after(time, c.dt) - 1 : step / c.every;
+    const long number = std::max(first, reached);
     next_block_[b] = number + 1;
     blocks.emplace_back(b, number);
   }

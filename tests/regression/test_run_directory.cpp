@@ -78,6 +78,40 @@ TEST(RunDirectory, NewRunRemovesOnlyTheFilesTheEarlierRunListed) {
   fs::remove_all(dir);
 }
 
+// A new run reported files the earlier run had not listed as "kept", then wrote its own
+// snapshot_0005.h5 and density_0004.png over them. It is now refused before anything changes.
+TEST(RunDirectory, UnlistedFilesUnderTheRunsOwnNamesAreNotWrittenOver) {
+  const std::string dir = fresh_dir("clash");
+  run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+  const std::size_t earlier = read_index(dir).size();
+  fs::copy_file(dir + "/snapshot_0000.h5", dir + "/snapshot_0005.h5");
+  std::ofstream(dir + "/density_0004.png") << "user figure";
+  std::ofstream(dir + "/slice_0002.h5") << "user data";  // a name of this run's block "slice"
+  const std::string snapshot = read_text(dir + "/snapshot_0005.h5");
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{},
+        std::vector<std::string>{"outputs=[{name: slice, dt: 0.05, variables: [density]}]"}}) {
+    std::vector<std::string> o = {"time.tend=0.2", "time.dt_output=0.05"};
+    o.insert(o.end(), extra.begin(), extra.end());
+    try {
+      run_into(dir, small_vortex(o));
+      ADD_FAILURE() << "expected an error";
+    } catch (const alfven::Error& e) {
+      const std::string m = e.what();
+      EXPECT_NE(m.find("density_0004.png"), std::string::npos) << m;
+      EXPECT_NE(m.find("snapshot_0005.h5"), std::string::npos) << m;
+      EXPECT_EQ(m.find("slice_0002.h5") != std::string::npos, !extra.empty()) << m;
+      EXPECT_NE(m.find("would write over"), std::string::npos) << m;
+    }
+    EXPECT_EQ(read_text(dir + "/snapshot_0005.h5"), snapshot);
+    EXPECT_EQ(read_text(dir + "/density_0004.png"), "user figure");
+    EXPECT_EQ(read_text(dir + "/slice_0002.h5"), "user data");
+    EXPECT_EQ(read_index(dir).size(), earlier);  // nothing of the earlier run removed
+    EXPECT_TRUE(fs::exists(dir + "/snapshot_0000.h5"));
+  }
+  fs::remove_all(dir);
+}
+
 // A file of the earlier run that cannot be removed (here a folder in place of an image, which
 // root cannot remove either; a read-only folder for a user who is not root) gave
 // "unexpected error ... filesystem error" and exit status 2.
@@ -169,6 +203,34 @@ TEST(RunDirectory, ADamagedCheckpointIndexIsReportedOnce) {
   const std::size_t first = said.find(note);
   ASSERT_NE(first, std::string::npos) << said;
   EXPECT_EQ(said.find(note, first + 1), std::string::npos) << said;
+  fs::remove_all(dir);
+}
+
+// An index edited by hand or by an attacker named files a run never writes: a new run removed
+// them (notes.txt), and through the group of an output-block entry a GROUP.xdmf outside the
+// directory ("../victim"); a continued run pruning checkpoints removed one too. Only names a run
+// writes (checkpoint_NNNNNNNN.h5; BLOCK_NNNN.h5 of a valid block name) are taken from an index.
+TEST(RunDirectory, AHostileIndexRemovesNoFileTheRunDidNotWrite) {
+  const std::string dir = fresh_dir("hostile_index");
+  const std::string outside = fs::path(dir).parent_path().string() + "/hostile_victim.xdmf";
+  run_into(dir, small_vortex({"time.tend=0.1", "time.dt_output=0.05", "io.checkpoint_every=2",
+                              "io.checkpoint_keep=1"}));
+  std::ofstream(dir + "/notes.txt") << "mine";
+  std::ofstream(dir + "/snapshot_notes.h5") << "mine too";
+  std::ofstream(outside) << "precious";
+  std::ofstream(dir + "/outputs.txt", std::ios::app)
+      << "notes.txt 0 0 ../hostile_victim\n"
+      << "snapshot_notes.h5 0 0 snapshot\n";
+  std::ofstream(dir + "/checkpoints.txt", std::ios::app) << "notes.txt 0 0 -\n";
+  // A continued run (which prunes checkpoints to the last one), then a new run in the folder.
+  run_into(dir, small_vortex({"time.tend=0.2", "time.dt_output=0.05", "io.checkpoint_every=2",
+                              "io.checkpoint_keep=1", "io.continue=true"}));
+  EXPECT_EQ(read_text(dir + "/notes.txt"), "mine");
+  const std::string said = run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+  EXPECT_EQ(read_text(dir + "/notes.txt"), "mine") << said;
+  EXPECT_EQ(read_text(dir + "/snapshot_notes.h5"), "mine too") << said;
+  EXPECT_EQ(read_text(outside), "precious") << said;
+  fs::remove(outside);
   fs::remove_all(dir);
 }
 

@@ -103,3 +103,16 @@ TEST(ConfigHostileInput, EndlessOrHugeConfigurationFileIsRefused) {
   expect_has(error_of_file(big), big + ": larger than 4 MiB");
   std::filesystem::remove(big);
 }
+
+// dt: 1e-300 hung a run in its output bookkeeping (counting the multiples one by one, deaf to
+// SIGTERM); a cadence that would number more than 1e15 outputs is refused, naming the key.
+TEST(ConfigHostileInput, CadenceTooSmallForTheRunIsRefused) {
+  expect_has(error_of(minimal_yaml(), {"time.dt_output=1e-300"}), "time.dt_output = 1e-300");
+  expect_has(error_of(minimal_yaml(), {"io.log_dt=1e-300"}), "io.log_dt = 1e-300");
+  const std::string block = std::string(minimal_yaml()) +
+                            "outputs:\n  - {name: a, dt: 1e-300, variables: [density]}\n";
+  const std::string message = error_of(block);
+  expect_has(message, "outputs[0].dt = 1e-300");
+  expect_has(message, "more than 1e15 outputs");
+  EXPECT_NO_THROW(alfven_test::load(minimal_yaml(), {"io.log_dt=1e-6"}));  // small is fine
+}
