@@ -379,6 +379,30 @@ TEST(MeshSDF, BuildErrors) {
   EXPECT_THROW(MeshSDF<double>::build(pool, make_box_mesh(D{0, 0, 0}, D{1, 1, 1}), o), Error);
 }
 
+// A body in cgs units (1e10 across) gave silently wrong distances in float: Ericson's products
+// of four lengths overflow it (inf - inf picks the wrong region). Float refuses such a mesh and
+// says to use double, which answers exactly.
+TEST(MeshSDF, MeshTooLargeForFloatIsRefusedAndDoubleAnswers) {
+  const double s = 1e10;
+  const TriangleMesh box = make_box_mesh(D{0, 0, 0}, D{s, s, s});
+  Pool pool;
+  try {
+    (void)MeshSDF<float>::build(pool, box);
+    ADD_FAILURE() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("double precision"), std::string::npos) << e.what();
+  }
+  Pool dpool;
+  const MeshSDF<double> sdf = MeshSDF<double>::build(dpool, box);
+  EXPECT_EQ(sdf.signed_distance(D{0.5 * s, 0.5 * s, 0.5 * s}), -0.5 * s);
+  EXPECT_EQ(sdf.signed_distance(D{0.5 * s, 0.5 * s, 2 * s}), s);
+  // 1e9 across still builds in float and answers to float's rounding.
+  const TriangleMesh smaller = make_box_mesh(D{0, 0, 0}, D{1e9, 1e9, 1e9});
+  Pool fpool;
+  const MeshSDF<float> f = MeshSDF<float>::build(fpool, smaller);
+  EXPECT_NEAR(f.signed_distance(Vec3<float>{5e8f, 5e8f, 5e8f}), -5e8, 5e8 * 1e-6);
+}
+
 TEST(MeshSDF, DegenerateTrianglesAreLeftOutAndSmallMeshesWork) {
   TriangleMesh m = make_box_mesh(D{0, 0, 0}, D{1, 1, 1});
   m.vertices.push_back(D{0.5, 0.5, 0});
