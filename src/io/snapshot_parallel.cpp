@@ -7,6 +7,7 @@
 #include <climits>
 #include <cstdint>
 #include <cstdio>
+#include <filesystem>
 #include <vector>
 
 #include "alfven/core/error.hpp"
@@ -72,9 +73,37 @@ void agree(MPI_Comm comm, const std::string& mine) {
   throw Error(rank == bad ? message : message + " (on rank " + std::to_string(bad) + ")");
 }
 
+/// The collective steps of a write in lockstep: after each step every process learns whether
+/// any failed (an allreduce), and once one has, every process skips the remaining steps, so no
+/// process waits in a collective call the others have left. A full disk that rank 0 alone sees
+/// (it writes the metadata) made it skip to the closing while rank 1 created the next dataset:
+/// a 2-rank run hung for good.
+class Lockstep {
+ public:
+  Lockstep(MPI_Comm comm, std::string& mine) : comm_(comm), mine_(mine) {}
+  /// Runs f unless a step failed; an Error it throws is kept as this process's message.
+  template <typename F>
+  void step(F&& f) {
+    if (failed_) return;
+    try {
+      f();
+    } catch (const Error& e) {
+      if (mine_.empty()) mine_ = e.what();
+    }
+    int bad = mine_.empty() ? 0 : 1;
+    MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, comm_);
+    failed_ = bad != 0;
+  }
+
+ private:
+  MPI_Comm comm_;
+  std::string& mine_;
+  bool failed_ = false;
+};
+
 /// Writes this process's block of every field, collectively, in pieces of whole z-planes of at
 /// most max_piece_bytes (every process makes as many calls as the one with the most pieces).
-void write_blocks(MPI_Comm comm, FileWriter& w, const std::vector<hid_t>& sets,
+void write_blocks(MPI_Comm comm, Lockstep& steps, FileWriter& w, const std::vector<hid_t>& sets,
                   const std::vector<FieldRef>& fields, const CellBox& block,
                   std::size_t max_piece_bytes, hid_t transfer) {
   const std::size_t cells = cell_count(block);
@@ -99,7 +128,8 @@ void write_blocks(MPI_Comm comm, FileWriter& w, const std::vector<hid_t>& sets,
       hdf5::hyperslab_of(piece, offset, count);
       const auto* data = static_cast<const unsigned char*>(fields[f].data) +
                          (cell_count(piece) == 0 ? 0 : std::size_t(first) * plane * size_of(type));
-      w.write_hyperslab(sets[f], fields[f].name, offset, count, type, data, transfer);
+      steps.step(
+          [&] { w.write_hyperslab(sets[f], fields[f].name, offset, count, type, data, transfer); });
     }
 }
 
@@ -131,6 +161,25 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   hdf5::check_arguments(path, grid, meta, names, types, options);  // the same on every process
   agree(comm, mine);
 
+  // Room on the disk, checked by rank 0 before anything is created: parallel HDF5 meets a full
+  // disk in rank 0's metadata writes inside collective calls (a dataset's creation), which it
+  // then leaves while the other processes wait in them for good (a 2-rank run on a full disk
+  // hung). The values and about 256 KiB of metadata, checksums and coordinates.
+  if (rank == 0) {
+    double need = 262144.0 + 8.0 * double(grid.n[0] + grid.n[1] + grid.n[2]);
+    for (const FieldRef& f : fields)
+      need += double(size_of(f.type)) * double(grid.n[0]) * double(grid.n[1]) * double(grid.n[2]);
+    std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+    const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
+    if (!ec && double(space.available) < need)
+      mine = "cannot write snapshot '" + path + "': the disk has " +
+             std::to_string(space.available / 1048576) + " MiB free and the snapshot needs about " +
+             std::to_string(std::uintmax_t(need / 1048576.0) + 1) +
+             " MiB; free some space or write elsewhere (io.output_dir)";
+  }
+  agree(comm, mine);
+
   hdf5::QuietHdf5 quiet;
   const std::string tmp = detail::temporary_path(path);
   Handle access(hdf5::make_file_access(path), H5Pclose);
@@ -145,39 +194,36 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   Handle transfer(H5Pcreate(H5P_DATASET_XFER), H5Pclose);
   FileWriter w(path, file.get(), options.durable);
   std::vector<hid_t> sets;
-  try {
+  Lockstep steps(comm, mine);
+  steps.step([&] {
     if (!transfer.valid() || H5Pset_dxpl_mpio(transfer.get(), H5FD_MPIO_COLLECTIVE) < 0)
       w.fail("cannot set up collective transfers");
     // Metadata: every process makes the same calls; rank 0 alone writes the coordinates.
     w.header(grid, meta, names);
-    w.coordinates(grid, transfer.get(), rank == 0);
-    hsize_t dims[3];
-    hdf5::dims_of(grid, dims);
-    // Chunks within one process's block each (chunk_alignment): parallel filtered writes then
-    // move no chunk between processes. 256^3 float on 2 ranks of the development VM: 1.43-1.61 s
-    // a file with shared chunks (split along x or y), 0.91-0.94 s with aligned ones (along z).
-    hsize_t mine_box[6];
-    hdf5::hyperslab_of(block, mine_box, mine_box + 3);
-    int processes = 1;
-    MPI_Comm_size(comm, &processes);
-    std::vector<hsize_t> boxes(std::size_t(processes) * 6);
-    static_assert(sizeof(hsize_t) == sizeof(std::uint64_t), "hsize_t is 64 bits");
-    MPI_Allgather(mine_box, 6, MPI_UINT64_T, boxes.data(), 6, MPI_UINT64_T, comm);
-    const std::vector<hsize_t> align = hdf5::chunk_alignment(3, dims, boxes.data(), processes);
-    for (const std::string& name : names)
+  });
+  steps.step([&] { w.coordinates(grid, transfer.get(), rank == 0); });
+  hsize_t dims[3];
+  hdf5::dims_of(grid, dims);
+  // Chunks within one process's block each (chunk_alignment): parallel filtered writes then
+  // move no chunk between processes. 256^3 float on 2 ranks of the development VM: 1.43-1.61 s
+  // a file with shared chunks (split along x or y), 0.91-0.94 s with aligned ones (along z).
+  hsize_t mine_box[6];
+  hdf5::hyperslab_of(block, mine_box, mine_box + 3);
+  int processes = 1;
+  MPI_Comm_size(comm, &processes);
+  std::vector<hsize_t> boxes(std::size_t(processes) * 6);
+  static_assert(sizeof(hsize_t) == sizeof(std::uint64_t), "hsize_t is 64 bits");
+  MPI_Allgather(mine_box, 6, MPI_UINT64_T, boxes.data(), 6, MPI_UINT64_T, comm);
+  const std::vector<hsize_t> align = hdf5::chunk_alignment(3, dims, boxes.data(), processes);
+  for (const std::string& name : names)
+    steps.step([&] {
       sets.push_back(w.create_dataset(name, 3, dims, types.front(), options.deflate, align.data()));
-    write_blocks(comm, w, sets, fields, block, collective.max_piece_bytes, transfer.get());
-  } catch (const Error& e) {
-    mine = e.what();
-  }
+    });
+  if (sets.size() == names.size())
+    write_blocks(comm, steps, w, sets, fields, block, collective.max_piece_bytes, transfer.get());
   for (hid_t s : sets) H5Dclose(s);
-  if (mine.empty()) {
-    try {
-      for (const VectorRef& v : options.vectors) w.virtual_vector(v, grid, types.front());
-    } catch (const Error& e) {
-      mine = e.what();
-    }
-  }
+  for (const VectorRef& v : options.vectors)
+    steps.step([&] { w.virtual_vector(v, grid, types.front()); });
   // Closing flushes every process's part (MPI_File_close); then rank 0 makes the file durable
   // and renames it.
   if (!file.close() && mine.empty())
