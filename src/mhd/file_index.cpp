@@ -33,7 +33,8 @@ namespace {
 // block_file_name give).
 bool numbered_name(const std::string& name, const std::string& prefix, std::size_t digits) {
   const std::string suffix = ".h5";
-  if (name.size() < prefix.size() + digits + suffix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
+  if (name.size() < prefix.size() + digits + suffix.size() ||
+      name.compare(0, prefix.size(), prefix) != 0 ||
       name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
     return false;
   for (std::size_t i = prefix.size(); i < name.size() - suffix.size(); ++i)

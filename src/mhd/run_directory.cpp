@@ -102,11 +102,11 @@ void clear_earlier_run(const std::string& dir, std::ostream& out,
     if (ours) clash.push_back(name);
   }
   std::sort(clash.begin(), clash.end());
-  ALFVEN_REQUIRE(clash.empty(),
-                 "the folder '" << dir << "' holds " << listed_names(clash)
-                                << ", which the earlier run there did not list and this run "
-                                   "would write over; move them to another folder (or choose "
-                                   "another --output). Nothing was changed");
+  ALFVEN_REQUIRE(clash.empty(), "the folder '"
+                                    << dir << "' holds " << listed_names(clash)
+                                    << ", which the earlier run there did not list and this run "
+                                       "would write over; move them to another folder (or choose "
+                                       "another --output). Nothing was changed");
 
   std::size_t images = 0;
   for (std::size_t n = 0; n < index.size(); ++n) {

@@ -218,9 +218,8 @@ TEST(RunDirectory, AHostileIndexRemovesNoFileTheRunDidNotWrite) {
   std::ofstream(dir + "/notes.txt") << "mine";
   std::ofstream(dir + "/snapshot_notes.h5") << "mine too";
   std::ofstream(outside) << "precious";
-  std::ofstream(dir + "/outputs.txt", std::ios::app)
-      << "notes.txt 0 0 ../hostile_victim\n"
-      << "snapshot_notes.h5 0 0 snapshot\n";
+  std::ofstream(dir + "/outputs.txt", std::ios::app) << "notes.txt 0 0 ../hostile_victim\n"
+                                                     << "snapshot_notes.h5 0 0 snapshot\n";
   std::ofstream(dir + "/checkpoints.txt", std::ios::app) << "notes.txt 0 0 -\n";
   // A continued run (which prunes checkpoints to the last one), then a new run in the folder.
   run_into(dir, small_vortex({"time.tend=0.2", "time.dt_output=0.05", "io.checkpoint_every=2",

@@ -109,8 +109,8 @@ TEST(ConfigHostileInput, EndlessOrHugeConfigurationFileIsRefused) {
 TEST(ConfigHostileInput, CadenceTooSmallForTheRunIsRefused) {
   expect_has(error_of(minimal_yaml(), {"time.dt_output=1e-300"}), "time.dt_output = 1e-300");
   expect_has(error_of(minimal_yaml(), {"io.log_dt=1e-300"}), "io.log_dt = 1e-300");
-  const std::string block = std::string(minimal_yaml()) +
-                            "outputs:\n  - {name: a, dt: 1e-300, variables: [density]}\n";
+  const std::string block =
+      std::string(minimal_yaml()) + "outputs:\n  - {name: a, dt: 1e-300, variables: [density]}\n";
   const std::string message = error_of(block);
   expect_has(message, "outputs[0].dt = 1e-300");
   expect_has(message, "more than 1e15 outputs");
