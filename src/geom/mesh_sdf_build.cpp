@@ -1,7 +1,8 @@
 // MeshSDF<T>::build (mesh_sdf.hpp) on the host, compiled once for float and double: the BVH
 // (bvh/build.hpp), the leaf-ordered triangles, the pseudonormals (Bærentzen and Aanæs 2005) and
 // the winding-number far-field data (Barill et al. 2018), and for host queries the 4-wide tree
-// with its triangle packets. LBVH builds go to the device build (mesh_sdf_lbvh.cu).
+// with its triangle packets (mesh_sdf_wide.hpp). LBVH builds go to build_lbvh
+// (mesh_sdf_lbvh_host.cpp: on the device or the host's threads).
 //
 // Every number here is computed in the order the pins (tests/pins/) were recorded with: sums
 // run over a node's triangles in leaf order, products and quotients are formed the same way.
@@ -18,6 +19,7 @@
 #include "alfven/core/error.hpp"
 #include "alfven/geom/bvh/build.hpp"
 #include "alfven/geom/mesh_sdf.hpp"
+#include "mesh_sdf_wide.hpp"
 
 namespace alfven {
 namespace geom {
@@ -245,25 +247,15 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   if (wn.empty()) wn.push_back(MeshWindingNode<T>{});  // a single leaf: the unused node's
 
   // Host queries: the tree collapsed 4-wide, leaves as triangle packets.
-  std::vector<BVHNode4<T>> flat4;
-  std::vector<MeshTrianglePacket<T>> packets;
-  std::vector<std::int32_t> packet_first;
-  std::int32_t root4 = 0;
-  if (options.host_traversal) {
-    packets.reserve(nt / 2 + 1);
-    packet_first.reserve(nt / 2 + 1);
-    root4 = flatten_bvh_wide(topo, flat4, [&](const BVHBuildNode<double>& b) {
-      packets.push_back(make_triangle_packet(tris.data(), b.first, b.count));
-      packet_first.push_back(b.first);
-      return ~std::int32_t(packets.size() - 1);
-    });
-  }
+  WideArrays<T> wide;
+  if (options.host_traversal) wide = wide_arrays(topo, tris.data());
 
   // One allocation for all arrays (PODVector aligns each to at most 64 bytes).
   pool.reserve(pool.size() + flat.size() * sizeof(Node) + nt * sizeof(MeshTriangle<T>) +
                nt * sizeof(MeshTriangleNormals<T>) + nv * sizeof(Vec3<T>) +
-               wn.size() * sizeof(MeshWindingNode<T>) + flat4.size() * sizeof(BVHNode4<T>) +
-               packets.size() * (sizeof(MeshTrianglePacket<T>) + sizeof(std::int32_t)) + 8 * 64);
+               wn.size() * sizeof(MeshWindingNode<T>) + wide.nodes.size() * sizeof(BVHNode4<T>) +
+               wide.packets.size() * (sizeof(MeshTrianglePacket<T>) + sizeof(std::int32_t)) +
+               8 * 64);
   MeshSDF m;
   m.nodes_.reserve_from(pool, flat.size());
   m.tris_.reserve_from(pool, tris.size());
@@ -271,9 +263,9 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   m.vertex_normals_.reserve_from(pool, vnormal_t.size());
   m.winding_.reserve_from(pool, wn.size());
   if (options.host_traversal) {
-    m.nodes4_.reserve_from(pool, flat4.size());
-    m.packets_.reserve_from(pool, packets.size());
-    m.packet_first_.reserve_from(pool, packet_first.size());
+    m.nodes4_.reserve_from(pool, wide.nodes.size());
+    m.packets_.reserve_from(pool, wide.packets.size());
+    m.packet_first_.reserve_from(pool, wide.packet_first.size());
   }
   m.nodes_.assign(pool, flat);
   m.tris_.assign(pool, tris);
@@ -281,9 +273,9 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   m.vertex_normals_.assign(pool, vnormal_t);
   m.winding_.assign(pool, wn);
   if (options.host_traversal) {
-    m.nodes4_.assign(pool, flat4);
-    m.packets_.assign(pool, packets);
-    m.packet_first_.assign(pool, packet_first);
+    m.nodes4_.assign(pool, wide.nodes);
+    m.packets_.assign(pool, wide.packets);
+    m.packet_first_.assign(pool, wide.packet_first);
   }
   m.end_byte_ = std::max({m.nodes_.end_byte(), m.tris_.end_byte(), m.normals_.end_byte(),
                           m.vertex_normals_.end_byte(), m.winding_.end_byte(), m.nodes4_.end_byte(),
@@ -291,7 +283,7 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   const AABB<double>& rb = topo.nodes[0].box;
   m.box_ = AABB<T>{rb.lo.template as<T>(), rb.hi.template as<T>()};
   m.root_ = root;
-  m.root4_ = root4;
+  m.root4_ = wide.root;
   m.node_count_ = std::int32_t(topo.nodes.size());
   m.sign_ = options.sign;
   m.closed_ = closed;

@@ -45,8 +45,8 @@
 #include "alfven/core/pool.hpp"
 #include "alfven/geom/bvh/build.hpp"
 #include "alfven/geom/mesh_sdf.hpp"
-#include "alfven/geom/triangle_packet.hpp"
 #include "mesh_sdf_lbvh_kernels.hpp"
+#include "mesh_sdf_wide.hpp"
 
 namespace alfven {
 namespace geom {
@@ -271,26 +271,17 @@ MeshSDF<T> MeshSDF<T>::build_lbvh_with(Pool& pool, const TriangleMesh& mesh,
   // Host queries: the tree collapsed 4-wide as the host builds collapse theirs, leaves as
   // triangle packets (within the reservation above: the pool does not move).
   if (wide) {
-    const BVHTopology<T> topo = topology_of(nodes, s.root_, root_box, depth);
-    const MeshTriangle<T>* tris = s.tris_.data(base);
-    std::vector<BVHNode4<T>> flat4;
-    std::vector<MeshTrianglePacket<T>> packets;
-    std::vector<std::int32_t> packet_first;
-    s.root4_ = flatten_bvh_wide(topo, flat4, [&](const BVHBuildNode<T>& b) {
-      ALFVEN_REQUIRE(b.count <= LeafSize,
-                     "MeshSDF LBVH: a leaf of " << b.count << " triangles (a bug)");
-      packets.push_back(make_triangle_packet(tris, b.first, b.count));
-      packet_first.push_back(b.first);
-      return ~std::int32_t(packets.size() - 1);
-    });
+    const WideArrays<T> w =
+        wide_arrays(topology_of(nodes, s.root_, root_box, depth), s.tris_.data(base));
+    s.root4_ = w.root;
     const std::size_t start4 = pool.size();
-    s.nodes4_.reserve_from(pool, flat4.size());
-    s.packets_.reserve_from(pool, packets.size());
-    s.packet_first_.reserve_from(pool, packet_first.size());
+    s.nodes4_.reserve_from(pool, w.nodes.size());
+    s.packets_.reserve_from(pool, w.packets.size());
+    s.packet_first_.reserve_from(pool, w.packet_first.size());
     ops.zero(pool.base() + start4, pool.size() - start4);
-    s.nodes4_.assign(pool, flat4);
-    s.packets_.assign(pool, packets);
-    s.packet_first_.assign(pool, packet_first);
+    s.nodes4_.assign(pool, w.nodes);
+    s.packets_.assign(pool, w.packets);
+    s.packet_first_.assign(pool, w.packet_first);
   }
   s.end_byte_ = std::max({s.nodes_.end_byte(), s.tris_.end_byte(), s.normals_.end_byte(),
                           s.vertex_normals_.end_byte(), s.winding_.end_byte(), s.nodes4_.end_byte(),
