@@ -2,6 +2,9 @@
 /// @brief Keys that fill one field together, and rules that involve several keys.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <utility>
+
 #include "scalars.hpp"
 #include "sections.hpp"
 
@@ -72,6 +75,18 @@ void finish_and_cross_check(const TreeContents& contents, RunConfig& config,
   check_cadence("io.log_dt", config.log_dt);
   for (std::size_t i = 0; i < config.outputs.size(); ++i)
     check_cadence(fmt::format("outputs[{}].dt", i), config.outputs[i].dt);
+
+  // Cells with their ghost layers must count in an int along each axis (2147483647 cells and
+  // their ghosts gave "Array extent 0 is negative" from deep in the set-up).
+  const std::pair<const char*, long> sizes[3] = {{"grid.i_size", config.i_size},
+                                                 {"grid.j_size", config.j_size},
+                                                 {"grid.k_size", config.k_size}};
+  for (const auto& [key, n] : sizes)
+    if (n + 2L * std::max(config.margin, 0) > 2147483647L)
+      diagnostics.error(key, mark_of(contents, key),
+                        fmt::format("{} = {} cells with {} ghost layers on each side do not fit "
+                                    "an int (at most 2147483647 along an axis)",
+                                    key, n, config.margin));
 
   const bool any_active = config.i_size > 1 || config.j_size > 1 || config.k_size > 1;
   if (any_active && config.margin < 2 && given(contents, "grid.margin")) {

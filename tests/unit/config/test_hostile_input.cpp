@@ -116,3 +116,11 @@ TEST(ConfigHostileInput, CadenceTooSmallForTheRunIsRefused) {
   expect_has(message, "more than 1e15 outputs");
   EXPECT_NO_THROW(alfven_test::load(minimal_yaml(), {"io.log_dt=1e-6"}));  // small is fine
 }
+
+// 2147483647 cells and their ghost layers overflowed int and failed deep in the set-up with
+// "Array extent 0 is negative"; the configuration now says which key and why.
+TEST(ConfigHostileInput, CellsWithGhostsThatOverflowAnIntAreRefused) {
+  const std::string message = error_of(minimal_yaml(), {"grid.i_size=2147483647"});
+  expect_has(message, "grid.i_size = 2147483647 cells with 2 ghost layers");
+  expect_has(message, "do not fit an int");
+}
