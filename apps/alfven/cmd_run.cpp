@@ -73,7 +73,14 @@ void add_run_command(CLI::App& app) {
                   "Override a configuration key, e.g. --set time.max_steps=100 (repeatable)")
       ->take_all();
   run->add_option("-o,--output", opts->output_dir,
-                  "Run directory (default: io.output_dir, else the problem name)");
+                  "Run directory (default: io.output_dir, else the problem name)")
+      ->check(CLI::Validator(
+          [](std::string& dir) {
+            // An empty name fell back silently to the default folder.
+            return dir.empty() ? std::string("needs a folder name, got an empty one")
+                               : std::string();
+          },
+          "DIR"));
   run->add_option("--backend", opts->backend,
                   "host, cuda or auto (default: the config's backend key, auto)");
   run->add_option("--restart", opts->restart_file,
