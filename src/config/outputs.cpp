@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "alfven/config/block_name.hpp"
 #include "alfven/mhd/output_region.hpp"
 #include "alfven/mhd/output_variables.hpp"
 #include "scalars.hpp"
@@ -72,15 +73,6 @@ const std::set<std::string>& reserved_names() {
       "snapshot", "checkpoint", "density",     "run",     "log",
       "config",   "snapshots",  "checkpoints", "outputs", "discarded_after"};
   return names;
-}
-
-bool valid_block_name(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  for (char c : name)
-    if (!(std::islower(static_cast<unsigned char>(c)) ||
-          std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
-      return false;
-  return true;
 }
 
 /// A list of three reals, or nullopt (recorded).
@@ -199,7 +191,7 @@ void read_block(const std::string& key, const YAML::Node& entry, RunConfig& conf
         if (name == "name") {
           const auto text = value.IsScalar() ? read_text(value) : std::nullopt;
           has_name = true;
-          if (!text || !valid_block_name(*text) || reserved_names().count(*text))
+          if (!text || !valid_output_block_name(*text) || reserved_names().count(*text))
             diagnostics.error(
                 path, value.Mark(),
                 "expected a name of lower-case letters, digits and _ that the run does not "

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "alfven/config/block_name.hpp"
 #include "alfven/io/atomic_file.hpp"
 
 namespace alfven {
@@ -48,12 +49,7 @@ bool numbered_name(const std::string& name, const std::string& prefix, std::size
 // GROUP.xdmf a block's entry stands for).
 bool names_a_run_file(const FileEntry& e) {
   if (e.group == "-") return is_checkpoint_name(e.name);
-  if (e.group.empty() || e.group.size() > 64) return false;
-  for (char c : e.group)
-    if (!(std::islower(static_cast<unsigned char>(c)) ||
-          std::isdigit(static_cast<unsigned char>(c)) || c == '_'))
-      return false;
-  return is_block_file_name(e.name, e.group);
+  return valid_output_block_name(e.group) && is_block_file_name(e.name, e.group);
 }
 
 }  // namespace
