@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "alfven/core/shell_word.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/run.hpp"
@@ -50,8 +51,8 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
       s.snapshots);
   std::printf(
       "  run.xdmf          index of all snapshots: open it in ParaView or VisIt (paraview "
-      "%s/run.xdmf)\n",
-      s.output_dir.c_str());
+      "%s)\n",
+      shell_word(s.output_dir + "/run.xdmf").c_str());
   std::printf(
       "  log.csv           time, dt, total mass, total energy, max |div B|, cell updates/s\n");
   if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");

@@ -4,28 +4,14 @@
 #include <filesystem>
 #include <system_error>
 
+#include "alfven/core/shell_word.hpp"
+
 namespace alfven {
 namespace app {
 
 namespace {
 
 namespace fs = std::filesystem;
-
-/// `s` as one word for a POSIX shell: unchanged when it holds only characters the shell leaves
-/// alone, else in single quotes (each ' written as '\'').
-std::string shell_word(const std::string& s) {
-  bool plain = !s.empty();
-  for (char c : s) {
-    const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                      c == '_' || c == '-' || c == '.' || c == '/' || c == ':' || c == ',' ||
-                      c == '+' || c == '@' || c == '%' || c == '=';
-    plain = plain && safe;
-  }
-  if (plain) return s;
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
 
 /// `s` as a Python string literal in double quotes.
 std::string python_string(const std::string& s) {

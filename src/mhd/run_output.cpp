@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "alfven/core/error.hpp"
+#include "alfven/core/shell_word.hpp"
 #include "alfven/io/atomic_file.hpp"
 #include "alfven/io/field_image.hpp"
 #include "alfven/io/snapshot.hpp"
@@ -98,9 +99,10 @@ void RunOutput::write_config() const {
   c.output_dir = dir_;
   c.restart = false;
   io::write_file_atomically(dir_ + "/config.yaml",
-                            std::string(kConfigHeader) + "\n# Re-run it with: alfven run " + dir_ +
-                                "/config.yaml\n# (which replaces the snapshots of this run in " +
-                                dir_ + ")\n" + to_yaml(c),
+                            std::string(kConfigHeader) + "\n# Re-run it with: alfven run " +
+                                shell_word(dir_ + "/config.yaml") +
+                                "\n# (which replaces the snapshots of this run in " + dir_ + ")\n" +
+                                to_yaml(c),
                             "configuration copy");
 }
 

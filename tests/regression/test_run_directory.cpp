@@ -233,6 +233,17 @@ TEST(RunDirectory, AHostileIndexRemovesNoFileTheRunDidNotWrite) {
   fs::remove_all(dir);
 }
 
+// A run directory with a space: config.yaml's "Re-run it with" command pasted into a shell
+// split the path in two. The path is now one quoted shell word.
+TEST(RunDirectory, TheRerunCommandQuotesAPathWithASpace) {
+  const std::string dir = fresh_dir("with space");
+  run_into(dir, small_vortex({"time.tend=0.05", "time.dt_output=0.05"}));
+  const std::string header = read_text(dir + "/config.yaml");
+  EXPECT_NE(header.find("Re-run it with: alfven run '" + dir + "/config.yaml'"), std::string::npos)
+      << header.substr(0, 400);
+  fs::remove_all(dir);
+}
+
 // config.yaml says "Re-run it with: alfven run DIR/config.yaml", which was then refused.
 TEST(RunDirectory, TheCommandConfigYamlSuggestsWorks) {
   const std::string dir = fresh_dir("rerun");
