@@ -42,6 +42,7 @@ struct SdfOptions {
   double weld = 1e-7;  ///< relative to the bounding-box diagonal
   bool no_clean = false;
   bool closest = false;
+  bool force = false;  ///< replace outputs that exist
 };
 
 // ---- points ------------------------------------------------------------------------------------
@@ -137,7 +138,7 @@ std::string extension_of(const std::string& path) {
 }
 
 /// Output names: the grid is HDF5 (.h5/.hdf5, with an .xdmf next to it), points are CSV; no
-/// output may be one of the inputs.
+/// output may be one of the inputs, nor (without --force) a file that exists.
 void check_output_paths(const SdfOptions& o) {
   const std::string ext = extension_of(o.output);
   if (o.grid_given) {
@@ -165,6 +166,13 @@ void check_output_paths(const SdfOptions& o) {
                                               << " is " << what << " '" << in
                                               << "'; writing it would destroy the input: choose "
                                                  "another -o");
+  for (const auto& out : outputs) {
+    std::error_code ec;
+    ALFVEN_REQUIRE(o.force || !std::filesystem::exists(std::filesystem::symlink_status(out, ec)),
+                   "sdf: '" << out << "'"
+                            << (out == o.output ? "" : " (the XDMF written next to the output)")
+                            << " exists; give --force to replace it, or another -o");
+  }
 }
 
 double gib(double bytes) {
@@ -353,6 +361,8 @@ void add_sdf_command(CLI::App& app) {
                   "Weld tolerance relative to the bounding-box diagonal, 0..1 (default 1e-7)");
   cmd->add_flag("--no-clean", opts->no_clean,
                 "Use the mesh as read (no welding, degenerate removal or orientation)");
+  cmd->add_flag("--force", opts->force,
+                "Replace the output (and with --grid its .xdmf) when it exists");
   cmd->add_flag("--closest", opts->closest,
                 "Points: also write closest_x, closest_y, closest_z and triangle (0-based)");
   cmd->callback([opts, points, grid]() {

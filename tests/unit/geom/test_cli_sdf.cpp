@@ -88,9 +88,10 @@ TEST(Sdf, PointsMatchTheAnalyticSphereInBothSignModes) {
   }
   write_text(f.dir.file("in.csv"), csv.str());
   for (const char* sign : {"pseudonormal", "winding"}) {
-    const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") +
-                                           " -o " + f.dir.file("out.csv") + " --sign " + sign,
-                                       f.dir);
+    const CommandResult r =
+        run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
+                       f.dir.file("out.csv") + " --force --sign " + sign,
+                   f.dir);
     ASSERT_EQ(r.status, 0) << r.output;
     EXPECT_NE(r.output.find("watertight: yes"), std::string::npos) << r.output;
     const auto rows = read_csv(f.dir.file("out.csv"));
@@ -175,8 +176,8 @@ TEST(Sdf, GridIsWrittenAsHdf5AndXdmf) {
   EXPECT_NE(ss.str().find("Center=\"Node\""), std::string::npos);
   EXPECT_NE(ss.str().find("Dimensions=\"12 12 12\""), std::string::npos);
 
-  const CommandResult rf =
-      run_alfven("sdf " + f.stl + " --grid 8 -o " + h5 + " --precision float --pad 0.5", f.dir);
+  const CommandResult rf = run_alfven(
+      "sdf " + f.stl + " --grid 8 -o " + h5 + " --force --precision float --pad 0.5", f.dir);
   ASSERT_EQ(rf.status, 0) << rf.output;
   const io::Snapshot sf = io::read_snapshot(h5);
   EXPECT_EQ(sf.type, io::DataType::Float32);
@@ -357,7 +358,7 @@ TEST(Sdf, CsvWithByteOrderMarkHexAndOnePoint) {
   EXPECT_TRUE(contains(r, "(1 point)")) << r.output;
   write_text(f.dir.file("hex.csv"), "x,y,z\n0x10,0,0\n");
   r = run_alfven(
-      "sdf " + f.stl + " --points " + f.dir.file("hex.csv") + " -o " + f.dir.file("o.csv"), f.dir);
+      "sdf " + f.stl + " --points " + f.dir.file("hex.csv") + " -o " + f.dir.file("o2.csv"), f.dir);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "hex.csv:2: column 'x' is not a finite number: '0x10'")) << r.output;
 }
@@ -408,8 +409,9 @@ TEST(Sdf, PointsOutputReplacesAnEarlierFileAtomically) {
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n2,0,0\n");
   write_text(f.dir.file("out.csv"), "an earlier output\n");
   ASSERT_EQ(::link(f.dir.file("out.csv").c_str(), f.dir.file("earlier.csv").c_str()), 0);
-  const CommandResult r = run_alfven(
-      "sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("out.csv"), f.dir);
+  const CommandResult r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " +
+                                         f.dir.file("out.csv") + " --force",
+                                     f.dir);
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_EQ(read_csv(f.dir.file("out.csv")).size(), 3u);
   std::ifstream earlier(f.dir.file("earlier.csv"));
@@ -417,6 +419,34 @@ TEST(Sdf, PointsOutputReplacesAnEarlierFileAtomically) {
   std::getline(earlier, line);
   EXPECT_EQ(line, "an earlier output");  // replaced by a rename, not rewritten in place
   EXPECT_FALSE(std::filesystem::exists(f.dir.file("out.csv.tmp")));
+}
+
+// An output that exists (the grid's .h5 or the .xdmf written next to it, a points CSV) is kept
+// unless --force says to replace it.
+TEST(Sdf, AnOutputThatExistsIsKeptWithoutForce) {
+  SphereFixture f;
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
+  for (const std::string& existing : {"g.h5", "g.xdmf"}) {
+    write_text(f.dir.file(existing), "an earlier file\n");
+    const CommandResult r =
+        run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("g.h5"), f.dir);
+    EXPECT_EQ(r.status, 1) << r.output;
+    EXPECT_TRUE(contains(r, "exists; give --force to replace it")) << r.output;
+    std::ifstream in(f.dir.file(existing));
+    std::string line;
+    std::getline(in, line);
+    EXPECT_EQ(line, "an earlier file") << existing;
+    std::filesystem::remove(f.dir.file(existing));
+  }
+  write_text(f.dir.file("o.csv"), "an earlier file\n");
+  CommandResult r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.csv"), f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "'" + f.dir.file("o.csv") + "' exists")) << r.output;
+  r = run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("g.h5"), f.dir);
+  ASSERT_EQ(r.status, 0) << r.output;
+  r = run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("g.h5") + " --force", f.dir);
+  EXPECT_EQ(r.status, 0) << r.output;
 }
 
 // `alfven sdf --grid` onto a full disk printed a clean message and then segfaulted at exit inside
@@ -433,9 +463,9 @@ TEST(Sdf, GridOntoAFullDiskIsAMessageNotACrash) {
   if (std::system((limited + "info > " + log + " 2>&1").c_str()) != 0)
     GTEST_SKIP() << "no prlimit, or alfven does not start under a 10 MiB file-size limit here";
   write_text(dir.file("grid.h5"), "an earlier grid");
-  const int rc = std::system(
-      (limited + "sdf " + box + " --grid 112 -o " + dir.file("grid.h5") + " > " + log + " 2>&1")
-          .c_str());
+  const int rc = std::system((limited + "sdf " + box + " --grid 112 --force -o " +
+                              dir.file("grid.h5") + " > " + log + " 2>&1")
+                                 .c_str());
   std::ifstream in(log);
   const std::string output((std::istreambuf_iterator<char>(in)), {});
   ASSERT_TRUE(WIFEXITED(rc)) << output;
