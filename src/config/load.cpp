@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "alfven/config/config.hpp"
+#include "alfven/geom/yaml_error.hpp"
 #include "overrides.hpp"
 #include "scalars.hpp"
 #include "sections.hpp"
@@ -35,7 +36,7 @@ std::optional<YAML::Node> parse_root(const std::string& text, Diagnostics& diagn
     }
     if (!documents.empty()) root = documents.front();
   } catch (const YAML::ParserException& e) {
-    diagnostics.error_in_file(e.mark, "malformed YAML: " + e.msg);
+    diagnostics.error_in_file(e.mark, "malformed YAML: " + geom::yaml_error_text(e));
     return std::nullopt;
   }
   if (!root.IsDefined() || root.IsNull()) return YAML::Node(YAML::NodeType::Map);

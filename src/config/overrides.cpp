@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "alfven/core/text.hpp"
+#include "alfven/geom/yaml_error.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -31,7 +32,8 @@ std::optional<YAML::Node> parse_value(const std::string& text, const std::string
   try {
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {
-    diagnostics.error_at(location, "the value is not valid YAML (" + e.msg + ")");
+    diagnostics.error_at(location,
+                         "the value is not valid YAML (" + geom::yaml_error_text(e) + ")");
     return std::nullopt;
   }
 }

@@ -15,6 +15,7 @@
 #include "alfven/geom/mesh_clean.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/scene_yaml.hpp"
+#include "alfven/geom/yaml_error.hpp"
 #include "alfven/io/png.hpp"
 
 namespace alfven {
@@ -338,7 +339,8 @@ YAML::Node load_file(const std::string& path) {
   try {
     return YAML::Load(f);
   } catch (const YAML::Exception& e) {
-    throw Error(path + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+    throw Error(path + ":" + std::to_string(e.mark.line + 1) +
+                ": YAML syntax error: " + yaml_error_text(e));
   }
 }
 
@@ -350,7 +352,8 @@ Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source
   try {
     root = YAML::Load(yaml_text);
   } catch (const YAML::Exception& e) {
-    throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": YAML syntax error: " + e.msg);
+    throw Error(source + ":" + std::to_string(e.mark.line + 1) +
+                ": YAML syntax error: " + yaml_error_text(e));
   }
   return parse_geometry_node(root, source, base_dir);
 }

@@ -119,6 +119,12 @@ TEST(ConfigErrors, MalformedYamlGivesFileAndLine) {
   expect_has(error_of("grid:\n  i_size: 4\n   j_size: 4\n"), "config.yaml:3: malformed YAML:");
 }
 
+TEST(ConfigErrors, YamlNestedBeyondTheParsersDepthIsSaidSo) {
+  // yaml-cpp's own message for this is "bad file".
+  const std::string deep = "problem: orszag_tang\nx: " + std::string(3000, '[') + "\n";
+  expect_has(error_of(deep), "malformed YAML: nested too deeply for the YAML parser");
+}
+
 TEST(ConfigErrors, TopLevelMustBeAMap) {
   expect_has(error_of("- 1\n- 2\n"), "config.yaml:1: expected a map of sections");
 }

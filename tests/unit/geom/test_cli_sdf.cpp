@@ -426,7 +426,7 @@ TEST(Sdf, PointsOutputReplacesAnEarlierFileAtomically) {
 TEST(Sdf, AnOutputThatExistsIsKeptWithoutForce) {
   SphereFixture f;
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
-  for (const std::string& existing : {"g.h5", "g.xdmf"}) {
+  for (const char* existing : {"g.h5", "g.xdmf"}) {
     write_text(f.dir.file(existing), "an earlier file\n");
     const CommandResult r =
         run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("g.h5"), f.dir);

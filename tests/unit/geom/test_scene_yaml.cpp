@@ -77,6 +77,17 @@ TEST(SceneYaml, ErrorsNameTheLineAndKey) {
   EXPECT_THROW(parse_geometry_yaml("translate: 5"), Error);
 }
 
+TEST(SceneYaml, NestingBeyondTheParsersDepthIsSaidSo) {
+  // yaml-cpp's own message for this is "bad file".
+  try {
+    parse_geometry_yaml("union: " + std::string(3000, '['), "deep.yaml");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find("deep.yaml:1: YAML syntax error: nested too deeply"), std::string::npos) << m;
+  }
+}
+
 TEST(SceneYaml, AliasesThatMultiplyIntoMillionsOfShapesAreRefused) {
   // Level n is a union of ten copies of level n - 1: 10^8 spheres from about 600 bytes of text
   // (a "billion laughs" file). Without a limit the parse filled the memory for minutes.
