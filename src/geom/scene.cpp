@@ -439,17 +439,44 @@ Scene parse_scene(const YAML::Node& root, const std::string& path) {
     s.settings.light_count = int(ls.size());
     for (std::size_t k = 0; k < ls.size(); ++k) {
       check_keys(c, ls[k], "light", {"direction"}, {"intensity"});
-      s.settings.lights[k].direction = vec3(c, ls[k]["direction"], "light.direction");
-      if (ls[k]["intensity"])
-        s.settings.lights[k].intensity = number(c, ls[k]["intensity"], "light.intensity");
+      const Vec3<double> d = vec3(c, ls[k]["direction"], "light.direction");
+      if (!(std::isfinite(length(d)) && length(d) > 0))
+        fail(c, ls[k]["direction"],
+             "light.direction must be a nonzero vector (from the surface towards the light)");
+      s.settings.lights[k].direction = d;
+      if (ls[k]["intensity"]) {
+        const double i = number(c, ls[k]["intensity"], "light.intensity");
+        if (!(i >= 0 && std::isfinite(i)))
+          fail(c, ls[k]["intensity"], "light.intensity must be a finite number >= 0");
+        s.settings.lights[k].intensity = i;
+      }
     }
   }
-  if (root["color"]) s.settings.colour = vec3(c, root["color"], "color");
-  if (root["background"]) s.settings.background = vec3(c, root["background"], "background");
-  if (root["ambient"]) s.settings.ambient = number(c, root["ambient"], "ambient");
-  if (root["max_steps"]) s.settings.max_steps = int(number(c, root["max_steps"], "max_steps"));
-  if (root["hit_tolerance"])
+  const auto fraction = [&](const char* key, double& to) {  // a number in [0, 1]
+    to = number(c, root[key], key);
+    if (!(to >= 0 && to <= 1)) fail(c, root[key], std::string(key) + " must be in [0, 1]");
+  };
+  const auto colour = [&](const char* key, Vec3<double>& to) {  // components in [0, 1]
+    to = vec3(c, root[key], key);
+    if (!(to.x >= 0 && to.x <= 1 && to.y >= 0 && to.y <= 1 && to.z >= 0 && to.z <= 1))
+      fail(c, root[key], std::string(key) + " components (red, green, blue) must be in [0, 1]");
+  };
+  if (root["color"]) colour("color", s.settings.colour);
+  if (root["background"]) colour("background", s.settings.background);
+  if (root["ambient"]) fraction("ambient", s.settings.ambient);
+  if (root["max_steps"]) {
+    const double steps = number(c, root["max_steps"], "max_steps");
+    if (!(steps >= 1 && steps <= 1e6 && steps == std::floor(steps)))
+      fail(c, root["max_steps"], "max_steps must be a whole number in 1..1000000");
+    s.settings.max_steps = int(steps);
+  }
+  if (root["hit_tolerance"]) {
     s.settings.hit_tolerance = number(c, root["hit_tolerance"], "hit_tolerance");
+    if (!(s.settings.hit_tolerance > 0 && std::isfinite(s.settings.hit_tolerance)))
+      fail(c, root["hit_tolerance"],
+           "hit_tolerance must be > 0 (a distance below which a ray has hit the surface; sphere "
+           "tracing approaches the surface from outside and never reaches 0)");
+  }
   return s;
 }
 }  // namespace

@@ -168,6 +168,41 @@ TEST(SceneYaml, RenderSceneFileWritesAPng) {
   EXPECT_THROW(render_scene_file(temp_path("does_not_exist.yaml"), png), Error);
 }
 
+// Settings a render cannot honour are refused with the file, line and rule: colours outside
+// [0, 1], a light without a direction (its normalisation gave NaN shading), hit_tolerance 0
+// (sphere tracing never reaches the surface: an empty image).
+TEST(SceneYaml, RenderSettingsOutOfRangeAreRefusedWithTheLine) {
+  const std::string scene = temp_path("alfven_bad_scene.yaml");
+  const std::string geometry = "geometry: {sphere: {radius: 1}}\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"color: [1.5, 0, 0]\n", ":2: color components (red, green, blue) must be in [0, 1]"},
+      {"background: [0, -0.1, 0]\n", ":2: background components"},
+      {"lights: [{direction: [0, 0, 0]}]\n", ":2: light.direction must be a nonzero vector"},
+      {"lights: [{direction: [1, 0, 0], intensity: -1}]\n", ":2: light.intensity must be"},
+      {"ambient: 2\n", ":2: ambient must be in [0, 1]"},
+      {"max_steps: 0\n", ":2: max_steps must be a whole number in 1..1000000"},
+      {"hit_tolerance: 0\n", ":2: hit_tolerance must be > 0"},
+      {"hit_tolerance: .nan\n", ":2: hit_tolerance must be > 0"}};
+  for (const auto& [line, message] : cases) {
+    {
+      std::ofstream f(scene);
+      f << geometry << line;
+    }
+    try {
+      load_scene_file(scene);
+      ADD_FAILURE() << "accepted: " << line;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(scene + message), std::string::npos) << e.what();
+    }
+  }
+  {
+    std::ofstream f(scene);
+    f << geometry << "color: [1, 0, 0.5]\nambient: 0\nmax_steps: 1\nhit_tolerance: 1e-9\n";
+  }
+  EXPECT_NO_THROW(load_scene_file(scene));  // the ends of the ranges are allowed
+  std::remove(scene.c_str());
+}
+
 // The example scene of `alfven render` (examples/geom/scene.yaml) loads, takes a size override
 // as the command's --width/--height do, and draws the part over the background.
 TEST(SceneYaml, ExampleSceneRendersAtTheRequestedSize) {
