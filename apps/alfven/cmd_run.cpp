@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <string>
 
 #include "alfven/core/shell_word.hpp"
 #include "alfven/mhd/parallel.hpp"
@@ -53,6 +54,16 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
       "  run.xdmf          index of all snapshots: open it in ParaView or VisIt (paraview "
       "%s)\n",
       shell_word(s.output_dir + "/run.xdmf").c_str());
+  for (const auto& b : s.output_blocks) {
+    std::string variables;
+    for (const auto& v : b.variables) variables += (variables.empty() ? "" : ", ") + v;
+    std::printf("  %-16s  %d file%s of output block %s (%s), index %s.xdmf\n",
+                (b.name + "_NNNN.h5").c_str(), b.files, b.files == 1 ? "" : "s", b.name.c_str(),
+                variables.c_str(), b.name.c_str());
+  }
+  if (s.checkpoints > 0)
+    std::printf("  checkpoint_NNNNNNNN.h5  %d checkpoint%s (NNNNNNNN: the step)\n", s.checkpoints,
+                s.checkpoints == 1 ? "" : "s");
   std::printf(
       "  log.csv           time, dt, total mass, total energy, max |div B|, cell updates/s\n");
   if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");

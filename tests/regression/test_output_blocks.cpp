@@ -110,12 +110,36 @@ TEST(OutputBlocks, SlicesBoxesAndDerivedVariablesEqualTheFullSnapshot) {
   const std::string vars =
       "[density, velocity, magnetic_field, internal_energy, psi, pressure, magnetic_pressure, "
       "plasma_beta, mach_number, current_density, vorticity, div_b]";
-  run_into(dir, {"grid.i_size=16", "grid.j_size=12", "grid.k_size=8", "time.tend=1",
-                 "time.dt_output=1", "time.max_steps=4",
-                 "outputs=[{name: xcut, every: 2, variables: " + vars +
-                     ", slice: {x: 0.3}}, {name: zcut, every: 4, variables: " + vars +
-                     ", slice: {z: 0.9}}, {name: core, every: 2, variables: " + vars +
-                     ", box: {min: [0.2, 0.4, 0.1], max: [0.6, 0.8, 0.5]}}]"});
+  alfven::mhd::RunSummary summary;
+  run_into(dir,
+           {"grid.i_size=16", "grid.j_size=12", "grid.k_size=8", "time.tend=1", "time.dt_output=1",
+            "time.max_steps=4", "io.checkpoint_every=2",
+            "outputs=[{name: xcut, every: 2, variables: " + vars +
+                ", slice: {x: 0.3}}, {name: zcut, every: 4, variables: " + vars +
+                ", slice: {z: 0.9}}, {name: core, every: 2, variables: " + vars +
+                ", box: {min: [0.2, 0.4, 0.1], max: [0.6, 0.8, 0.5]}}]"},
+           "", &summary);
+  // The run's summary counts the files on disk: steps 0, 2, 4 for every 2, 0 and 4 for every
+  // 4; checkpoints at steps 2 and 4.
+  auto files_named = [&](const std::string& prefix) {
+    int n = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+      const std::string f = e.path().filename().string();
+      n += f.rfind(prefix, 0) == 0 && e.path().extension() == ".h5";
+    }
+    return n;
+  };
+  ASSERT_EQ(summary.output_blocks.size(), 3u);
+  const char* names[3] = {"xcut", "zcut", "core"};
+  const int files[3] = {3, 2, 3};
+  for (int b = 0; b < 3; ++b) {
+    EXPECT_EQ(summary.output_blocks[b].name, names[b]);
+    EXPECT_EQ(summary.output_blocks[b].files, files[b]) << names[b];
+    EXPECT_EQ(files_named(std::string(names[b]) + "_"), files[b]) << names[b];
+    EXPECT_EQ(summary.output_blocks[b].variables.size(), 12u);
+  }
+  EXPECT_EQ(summary.checkpoints, 2);
+  EXPECT_EQ(files_named("checkpoint_"), 2);
   const auto index = read_index(dir);
   ASSERT_GE(index.size(), 2u);
   const io::Snapshot full = io::read_snapshot(dir + "/" + index.back().first);

@@ -52,9 +52,18 @@ struct RunSummary {
   double time = 0;          ///< simulation time reached
   double wall_seconds = 0;  ///< wall time of the time loop (output included)
   double cell_updates_per_second =
-      0;                    ///< interior cells x steps / time-loop wall time (output excluded)
-  int snapshots = 0;        ///< snapshots written
-  long cells = 0;           ///< interior cells
+      0;              ///< interior cells x steps / time-loop wall time (output excluded)
+  int snapshots = 0;  ///< snapshots written
+  /// One output block's files (outputs: in the configuration).
+  struct BlockFiles {
+    std::string name;                    ///< the block's name: files NAME_NNNN.h5, index NAME.xdmf
+    std::vector<std::string> variables;  ///< its variables as configured
+    int files = 0;                       ///< files of it this run wrote
+  };
+  std::vector<BlockFiles> output_blocks;  ///< in the order of outputs:
+  int checkpoints =
+      0;           ///< checkpoint_NNNNNNNN.h5 files this run wrote (io.checkpoint_every, stops)
+  long cells = 0;  ///< interior cells
   double loop_seconds = 0;  ///< wall time of the time steps alone (output excluded)
   double halo_seconds = 0;  ///< halo exchange time, slowest rank (ALFVEN_PROFILE_HALO=1 only)
   /// Time the time loop spent on output (copies of the state, writing, waiting for a write in
