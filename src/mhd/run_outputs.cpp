@@ -349,7 +349,9 @@ void RunOutputs<Real>::after_step(double dt, double step_seconds) {
   last_dt_ = dt;
   const Due due = due_now(sim_.time(), sim_.steps());
   if (due.any()) write(due);
-  if (due.snapshot || due.log || sim_.steps() - log_step_ >= cfg_.log_every) log_row(dt);
+  // Rows at the multiples of io.log_every (absolute step numbers, so that a continued run logs
+  // the steps the run that never stopped logs), at every snapshot and at io.log_dt.
+  if (due.snapshot || due.log || sim_.steps() % cfg_.log_every == 0) log_row(dt);
 }
 
 template <typename Real>

@@ -88,6 +88,39 @@ TEST(Restart, ContinuedLogReadsAsTheLogOfARunThatNeverStopped) {
   fs::remove_all(killed);
 }
 
+// io.log_every counted from the run's start: a run stopped at step 10 and continued logged
+// steps 13, 16, 19 where the run that never stopped logs 12, 15, 18. Rows are now at the
+// multiples of log_every, plus the first part's final snapshot.
+TEST(Restart, ContinuedRunLogsTheStepsOfTheRunThatNeverStopped) {
+  const std::string straight = fresh_dir("log_every_straight"),
+                    parts = fresh_dir("log_every_parts");
+  const std::vector<std::string> common = {"grid.i_size=16", "grid.j_size=16", "time.tend=1",
+                                           "time.dt_output=1", "io.log_every=3"};
+  auto with = [&](std::vector<std::string> extra) {
+    extra.insert(extra.begin(), common.begin(), common.end());
+    return extra;
+  };
+  run_into(straight, with({"time.max_steps=20"}));
+  run_into(parts, with({"time.max_steps=10"}));
+  run_into(parts, with({"time.max_steps=20", "io.continue=true"}));
+  const auto a = read_log(straight), b = read_log(parts);
+  std::vector<std::string> steps_a, steps_b;
+  for (const auto& row : a) steps_a.push_back(row[0]);
+  for (const auto& row : b) steps_b.push_back(row[0]);
+  const std::vector<std::string> expected = {"0", "3", "6", "9", "12", "15", "18", "20"};
+  EXPECT_EQ(steps_a, expected);
+  std::vector<std::string> expected_b = expected;
+  expected_b.insert(expected_b.begin() + 4, "10");  // the first part's final snapshot
+  EXPECT_EQ(steps_b, expected_b);
+  for (std::size_t r = 0, q = 0; r < a.size() && q < b.size(); ++r, ++q) {
+    if (b[q][0] == "10") ++q;
+    for (std::size_t c = 0; c < 6; ++c)  // every column but the measured throughput
+      EXPECT_EQ(b[q][c], a[r][c]) << "step " << a[r][0] << ", column " << c;
+  }
+  fs::remove_all(straight);
+  fs::remove_all(parts);
+}
+
 // A kill that left snapshots.txt empty (4 of 28 kills) or without it: io.continue rebuilds the
 // index from the snapshot files and continues from the newest, as the run that never stopped.
 TEST(Restart, ContinueRebuildsAMissingOrEmptyIndexFromTheSnapshots) {

@@ -132,7 +132,7 @@ struct RunConfig {
   /// io.png_z: the z of the x-y plane a 3D run's density image shows; NaN (not given): the middle
   /// of the domain.
   double png_z = std::numeric_limits<double>::quiet_NaN();
-  int log_every = 10;  ///< io.log_every, steps between CSV log rows
+  int log_every = 10;  ///< io.log_every: a CSV log row at every multiple of it (absolute step)
   double log_dt = 0;   ///< io.log_dt: also a log row at the first step past each multiple (0: off)
   /// io.walltime (HH:MM:SS) or --walltime, in seconds: checkpoint and stop before it; 0: none.
   double walltime = 0;
