@@ -17,6 +17,7 @@
 #include "alfven/geom/mesh_clean.hpp"
 #include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/mesh_sdf_eval.hpp"
+#include "alfven/io/atomic_file.hpp"
 #include "alfven/io/points_csv.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/io/xdmf.hpp"
@@ -166,8 +167,13 @@ void check_output_paths(const SdfOptions& o) {
                                               << " is " << what << " '" << in
                                               << "'; writing it would destroy the input: choose "
                                                  "another -o");
-  for (const auto& out : outputs) {
+  for (const auto& out : outputs) {  // before any work, as the writers will check
+    io::require_no_temporary(io::temporary_path(out), out, "sdf: output");
     std::error_code ec;
+    ALFVEN_REQUIRE(!std::filesystem::is_directory(out, ec),
+                   "sdf: '" << out << "'"
+                            << (out == o.output ? "" : " (the XDMF written next to the output)")
+                            << " is a directory; choose another -o");
     ALFVEN_REQUIRE(o.force || !std::filesystem::exists(std::filesystem::symlink_status(out, ec)),
                    "sdf: '" << out << "'"
                             << (out == o.output ? "" : " (the XDMF written next to the output)")

@@ -3,6 +3,7 @@
 #include "atomic_file.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -13,6 +14,16 @@
 
 namespace alfven {
 namespace io {
+
+void require_no_temporary(const std::string& temporary, const std::string& path, const char* what) {
+  struct stat st {};
+  if (::lstat(temporary.c_str(), &st) != 0 && errno == ENOENT) return;
+  ALFVEN_REQUIRE(false, what << " '" << path << "': '" << temporary
+                             << "' exists (left by an interrupted write, or another file of that "
+                                "name); the file is written under that name and renamed into "
+                                "place, and Alfven deletes only files it wrote: remove '"
+                             << temporary << "', or write elsewhere");
+}
 
 void sync_file(const std::string& path, const char* what) {
   const int fd = ::open(path.c_str(), O_RDONLY);
@@ -48,9 +59,18 @@ void move_into_place(const std::string& temporary, const std::string& path, cons
 
 void write_file_atomically(const std::string& path, const std::string& content, const char* what) {
   const std::string tmp = temporary_path(path);
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
-  ALFVEN_REQUIRE(f != nullptr, what << " '" << path << "': cannot create '" << tmp
-                                    << "': " << std::strerror(errno));
+  require_no_temporary(tmp, path, what);
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+  ALFVEN_REQUIRE(fd >= 0, what << " '" << path << "': cannot create '" << tmp
+                               << "': " << std::strerror(errno));
+  std::FILE* f = ::fdopen(fd, "wb");
+  if (f == nullptr) {
+    const int saved = errno;
+    ::close(fd);
+    std::remove(tmp.c_str());
+    ALFVEN_REQUIRE(
+        false, what << " '" << path << "': cannot write '" << tmp << "': " << std::strerror(saved));
+  }
   bool ok =
       std::fwrite(content.data(), 1, content.size(), f) == content.size() && std::fflush(f) == 0;
   int saved_errno = errno;

@@ -9,6 +9,7 @@ namespace io {
 namespace detail {
 
 using io::move_into_place;
+using io::require_no_temporary;
 using io::sync_file;
 using io::temporary_path;
 using io::write_file_atomically;

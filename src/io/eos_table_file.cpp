@@ -173,12 +173,14 @@ EosTableData read_hdf5(const std::string& path) {
   return t;
 }
 
-void write_hdf5(const EosTableData& t, const std::string& path, const std::string& tmp) {
+void write_hdf5(const EosTableData& t, const std::string& path, const std::string& tmp,
+                bool& created) {
   hdf5::QuietHdf5 quiet;
   Handle access(hdf5::make_file_access(path), H5Pclose);
-  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), hdf5::close_file);
+  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()), hdf5::close_file);
   ALFVEN_REQUIRE(file.valid(),
                  "cannot write " << path << ": cannot create " << tmp << " " << hdf5::detail());
+  created = true;
   auto fail = [&](const std::string& what) {
     ALFVEN_REQUIRE(false, "cannot write " << path << ": " << what << " " << hdf5::detail());
   };
@@ -407,11 +409,13 @@ void write_eos_table(const EosTableData& table, const std::string& path) {
     return;
   }
   const std::string tmp = detail::temporary_path(path);
+  detail::require_no_temporary(tmp, path, "equation-of-state table");
+  bool created = false;  // removed on failure only when this call created it
   try {
-    write_hdf5(table, path, tmp);
+    write_hdf5(table, path, tmp, created);
     detail::sync_file(tmp, "equation-of-state table");
   } catch (...) {
-    std::remove(tmp.c_str());
+    if (created) std::remove(tmp.c_str());
     throw;
   }
   detail::move_into_place(tmp, path, "equation-of-state table");

@@ -186,7 +186,16 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   if (H5Pset_fapl_mpio(access.get(), comm, MPI_INFO_NULL) < 0)
     mine = "cannot write snapshot '" + path + "': cannot use MPI-IO" + hdf5::detail();
   agree(comm, mine);
-  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), hdf5::close_file);
+  if (rank == 0 && mine.empty()) {
+    try {
+      detail::require_no_temporary(tmp, path, "snapshot");
+    } catch (const Error& e) {
+      mine = e.what();
+    }
+  }
+  agree(comm, mine);
+  // Exclusive: a file that appeared at tmp since the check is refused, not truncated.
+  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()), hdf5::close_file);
   if (!file.valid())
     mine = "cannot write snapshot '" + path + "': cannot create '" + tmp + "'" + hdf5::detail();
   agree(comm, mine);

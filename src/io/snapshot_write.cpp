@@ -18,18 +18,22 @@ using hdf5::FileWriter;
 using hdf5::Handle;
 
 /// Writes the file `tmp` (for `path`): header, coordinates, one empty dataset per field, then
-/// `write_data(writer, datasets)`, then the vectors; closes it. Throws Error naming the file.
+/// `write_data(writer, datasets)`, then the vectors; closes it. Throws Error naming the file;
+/// `created` is set once tmp has been created (exclusively).
 void write_file(const std::string& path, const std::string& tmp, const GridInfo& grid,
                 const SnapshotMeta& meta, const std::vector<std::string>& names, DataType type,
                 const StorageOptions& options,
-                const std::function<void(FileWriter&, const std::vector<hid_t>&)>& write_data) {
+                const std::function<void(FileWriter&, const std::vector<hid_t>&)>& write_data,
+                bool& created) {
   Handle access(hdf5::make_file_access(path), H5Pclose);
-  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, access.get()), hdf5::close_file);
+  // Exclusive: a file that appeared at tmp since require_no_temporary is refused, not truncated.
+  Handle file(H5Fcreate(tmp.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, access.get()), hdf5::close_file);
   if (!file.valid()) {
     const std::string why = hdf5::detail();
     ALFVEN_REQUIRE(false,
                    "cannot write snapshot '" << path << "': cannot create '" << tmp << "'" << why);
   }
+  created = true;
   FileWriter w(path, file.get(), options.durable);
   w.header(grid, meta, names);
   w.coordinates(grid, H5P_DEFAULT, true);
@@ -58,11 +62,13 @@ void write_atomically(
     const std::function<void(FileWriter&, const std::vector<hid_t>&)>& write_data) {
   hdf5::QuietHdf5 quiet;
   const std::string tmp = detail::temporary_path(path);
+  detail::require_no_temporary(tmp, path, "snapshot");
+  bool created = false;  // removed on failure only when this call created it
   try {
-    write_file(path, tmp, grid, meta, names, type, options, write_data);
+    write_file(path, tmp, grid, meta, names, type, options, write_data, created);
     if (options.durable) detail::sync_file(tmp, "snapshot");
   } catch (...) {
-    std::remove(tmp.c_str());
+    if (created) std::remove(tmp.c_str());
     throw;
   }
   detail::move_into_place(tmp, path, "snapshot", options.durable);

@@ -16,6 +16,14 @@ inline std::string temporary_path(const std::string& path) {
   return path + ".tmp";
 }
 
+/// Refuses to write `path` through `temporary` when something is already at that name (a file
+/// left by an interrupted write, a symbolic link, an input of the same name): writing would
+/// truncate it or write through the link, and removing it would delete a file Alfven did not
+/// write. Writers call it first, then create the temporary file exclusively (O_EXCL, which also
+/// refuses a link), so that one appearing in between is refused too.
+/// @throws alfven::Error naming `what`, both files and what to do.
+void require_no_temporary(const std::string& temporary, const std::string& path, const char* what);
+
 /// Flushes the file `path` to the disk (fsync), so that a rename after it never exposes an
 /// empty or partial file after a power loss. Throws alfven::Error naming `what` and the file.
 void sync_file(const std::string& path, const char* what);
@@ -28,8 +36,8 @@ void sync_file(const std::string& path, const char* what);
 void move_into_place(const std::string& temporary, const std::string& path, const char* what,
                      bool durable = true);
 
-/// Writes `content` to `path` through temporary_path(path): write, fsync, rename, fsync of the
-/// directory.
+/// Writes `content` to `path` through temporary_path(path) (require_no_temporary, then created
+/// exclusively): write, fsync, rename, fsync of the directory.
 /// @throws alfven::Error naming `what` and the file on any failure (a full disk included); the
 ///         earlier file of that name is then left as it was and no temporary file is left.
 void write_file_atomically(const std::string& path, const std::string& content, const char* what);

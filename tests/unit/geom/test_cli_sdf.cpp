@@ -447,6 +447,30 @@ TEST(Sdf, AnOutputThatExistsIsKeptWithoutForce) {
   ASSERT_EQ(r.status, 0) << r.output;
   r = run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("g.h5") + " --force", f.dir);
   EXPECT_EQ(r.status, 0) << r.output;
+  // A directory at an output's name is refused before any work, --force or not.
+  std::filesystem::create_directory(f.dir.file("d.xdmf"));
+  r = run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("d.h5") + " --force", f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "is a directory")) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(f.dir.file("d.h5")));
+}
+
+// A link at the temporary name (`ln -s mesh.stl out.h5.tmp`) replaced the mesh with HDF5; an
+// input named as the temporary file was renamed away. Both are refused; the inputs are intact.
+TEST(Sdf, AnInputAtTheTemporaryNameIsNeverWritten) {
+  SphereFixture f;
+  const std::string mesh_before = alfven_test::read_text(f.stl);
+  std::filesystem::create_symlink(f.stl, f.dir.file("g.h5.tmp"));
+  CommandResult r = run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("g.h5"), f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "g.h5.tmp' exists")) << r.output;
+  EXPECT_EQ(alfven_test::read_text(f.stl), mesh_before);
+  write_text(f.dir.file("o.csv.tmp"), "x,y,z\n2,0,0\n");
+  r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("o.csv.tmp") + " -o " + f.dir.file("o.csv"),
+      f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_EQ(alfven_test::read_text(f.dir.file("o.csv.tmp")), "x,y,z\n2,0,0\n");
 }
 
 // `alfven sdf --grid` onto a full disk printed a clean message and then segfaulted at exit inside

@@ -53,3 +53,27 @@ TEST(AtomicFile, FullDiskLeavesTheOldFileAndNoTemporary) {
   EXPECT_EQ(read_text(path), "step,time\n0,0\n");
   EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
 }
+
+// A link or a file at the temporary name is neither written through nor removed.
+TEST(AtomicFile, AFileAtTheTemporaryNameIsRefusedAndLeftAlone) {
+  TempDir dir;
+  const std::string path = dir.file("out.csv"), input = dir.file("points.csv");
+  io::write_file_atomically(input, "x,y,z\n1,2,3\n", "points");
+  for (const bool link : {true, false}) {
+    if (link)
+      std::filesystem::create_symlink(input, path + ".tmp");
+    else
+      std::filesystem::create_hard_link(input, path + ".tmp");
+    try {
+      io::write_file_atomically(path, "signed_distance\n0\n", "points output");
+      FAIL() << "no error";
+    } catch (const alfven::Error& e) {
+      EXPECT_NE(std::string(e.what()).find("out.csv.tmp' exists"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("remove '"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(read_text(input), "x,y,z\n1,2,3\n");
+    EXPECT_TRUE(std::filesystem::exists(std::filesystem::symlink_status(path + ".tmp")));
+    EXPECT_FALSE(std::filesystem::exists(path));
+    std::filesystem::remove(path + ".tmp");
+  }
+}

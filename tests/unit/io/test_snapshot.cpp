@@ -438,3 +438,27 @@ TEST(Snapshot, GridThatIsNoRunStateHasNoRunAttributes) {
   // A run's snapshot reads back as one.
   EXPECT_TRUE(io::read_snapshot(write_valid(dir, g)).meta.run_state);
 }
+
+// Something already at the temporary name (an attacker's link to an input, a file of another
+// program, a leftover) was truncated, or written through: `ln -s mesh.stl out.h5.tmp` replaced
+// the mesh. It is now refused, and left as it was.
+TEST(Snapshot, AFileAtTheTemporaryNameIsRefusedAndLeftAlone) {
+  TempDir dir;
+  const io::GridInfo g = test_grid();
+  const auto fields = make_fields<double>(g);
+  const std::string path = dir.file("s.h5"), input = dir.file("mesh.stl");
+  { std::ofstream(input) << "solid precious\n"; }
+  std::filesystem::create_symlink(input, path + ".tmp");
+  try {
+    io::write_snapshot(path, g, test_meta(), refs(fields));
+    FAIL() << "no error";
+  } catch (const alfven::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("s.h5.tmp' exists"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(alfven_test::read_text(input), "solid precious\n");
+  EXPECT_TRUE(std::filesystem::is_symlink(path + ".tmp"));
+  EXPECT_FALSE(std::filesystem::exists(path));
+  std::filesystem::remove(path + ".tmp");
+  io::write_snapshot(path, g, test_meta(), refs(fields));  // once it is gone
+  EXPECT_TRUE(std::filesystem::exists(path));
+}
