@@ -62,8 +62,8 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
                 variables.c_str(), b.name.c_str());
   }
   if (s.checkpoints > 0)
-    std::printf("  checkpoint_NNNNNNNN.h5  %d checkpoint%s (NNNNNNNN: the step)\n", s.checkpoints,
-                s.checkpoints == 1 ? "" : "s");
+    std::printf("  checkpoint_NNNNNNNN.h5  %d checkpoint%s kept (NNNNNNNN: the step)\n",
+                s.checkpoints, s.checkpoints == 1 ? "" : "s");
   std::printf(
       "  log.csv           time, dt, total mass, total energy, max |div B|, cell updates/s\n");
   if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");

@@ -236,10 +236,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       summary.steps > 0 ? double(summary.cells) * summary.steps / std::max(loop_seconds, 1e-12)
                         : 0.0;
   summary.snapshots = outputs.snapshots();
-  for (std::size_t b = 0; b < cfg.outputs.size(); ++b)
+  for (const OutputBlockConfig& b : cfg.outputs)  // the run directory's files (rank 0)
     summary.output_blocks.push_back(
-        {cfg.outputs[b].name, cfg.outputs[b].variables, outputs.block_files()[b]});
-  summary.checkpoints = outputs.checkpoints();
+        {b.name, b.variables, output ? output->block_file_count(b.name) : 0});
+  summary.checkpoints = output ? int(output->checkpoints().size()) : 0;
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;

@@ -236,5 +236,10 @@ void RunOutput::log(long step, double time, double dt, const Totals& t, double r
   log_->append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
 }
 
+int RunOutput::block_file_count(const std::string& block) const {
+  return int(std::count_if(block_files_.begin(), block_files_.end(),
+                           [&](const FileEntry& e) { return e.group == block; }));
+}
+
 }  // namespace mhd
 }  // namespace alfven

@@ -111,6 +111,8 @@ class RunOutput {
                         const std::vector<std::string>& names,
                         const std::vector<std::string>& vectors) const;
 
+  /// Files of output block `block` listed in outputs.txt (those in the directory).
+  int block_file_count(const std::string& block) const;
   /// Checkpoints listed in checkpoints.txt, oldest first.
   const std::vector<FileEntry>& checkpoints() const { return checkpoints_; }
 

@@ -86,7 +86,6 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
   // The buffers the files are packed into, allocated and faulted in now, not by the first
   // output's write (a run waits for that file when it takes longer than the steps until the
   // next output: about 0.3 s of page faults for a 256^3 float state on the H200's host).
-  block_files_.assign(blocks_.size(), 0);
   block_values_.resize(blocks_.size());
   for (std::size_t b = 0; b < blocks_.size(); ++b) {
     const io::CellBox part = intersect(block_box(sim.grid()), blocks_[b].region);
@@ -220,7 +219,6 @@ void RunOutputs<Real>::write(const Due& due) {
   if (due.checkpoint) {
     checkpoint = checkpoint_name(step);
     last_checkpoint_step_ = step;
-    ++checkpoints_;
   }
   std::vector<std::pair<std::size_t, long>> blocks;
   for (const auto& [b, first] : due.blocks) {
@@ -230,7 +228,6 @@ void RunOutputs<Real>::write(const Due& due) {
     const long number = std::max(first, reached);
     next_block_[b] = number + 1;
     blocks.emplace_back(b, number);
-    ++block_files_[b];
   }
   writer_.submit([this, snapshot, checkpoint, blocks, time, step] {
     sim_.solver().wait_state_copy();  // frame_ holds the state

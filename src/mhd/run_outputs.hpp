@@ -78,10 +78,6 @@ class RunOutputs {
   bool background() const { return writer_.background(); }
   /// Snapshots this run has scheduled so far (the directory's count, rank 0).
   int snapshots() const { return snapshots_; }
-  /// Per output block (in the configuration's order): files this run has scheduled so far.
-  const std::vector<int>& block_files() const { return block_files_; }
-  /// Checkpoints this run has scheduled so far.
-  int checkpoints() const { return checkpoints_; }
   /// Time of the newest snapshot of this directory (written or in flight), or -1.
   double last_snapshot_time() const { return last_snapshot_time_; }
   /// Smallest time at which an output of a time cadence is due next (snapshots, dt blocks,
@@ -123,8 +119,6 @@ class RunOutputs {
   double log_seconds_ = 0;
   double last_dt_ = 0;
   int snapshots_ = 0;
-  std::vector<int> block_files_;  // per block: files scheduled by this run
-  int checkpoints_ = 0;
   double last_snapshot_time_ = -1;
   bool start_on_disk_ = false;
   EosTableStorage<double, backend::Host> eos_table_;  // for derived variables (double)

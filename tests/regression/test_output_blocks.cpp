@@ -120,7 +120,7 @@ TEST(OutputBlocks, SlicesBoxesAndDerivedVariablesEqualTheFullSnapshot) {
                 ", box: {min: [0.2, 0.4, 0.1], max: [0.6, 0.8, 0.5]}}]"},
            "", &summary);
   // The run's summary counts the files on disk: steps 0, 2, 4 for every 2, 0 and 4 for every
-  // 4; checkpoints at steps 2 and 4.
+  // 4; checkpoints at steps 1 to 4, of which the last two are kept (io.checkpoint_keep).
   auto files_named = [&](const std::string& prefix) {
     int n = 0;
     for (const auto& e : std::filesystem::directory_iterator(dir)) {
