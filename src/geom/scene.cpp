@@ -432,6 +432,26 @@ Scene parse_scene(const YAML::Node& root, const std::string& path) {
     if (cam["look_at"]) s.camera.look_at = vec3(c, cam["look_at"], "camera.look_at");
     if (cam["up"]) s.camera.up = vec3(c, cam["up"], "camera.up");
     if (cam["fov_deg"]) s.camera.fov_degrees = number(c, cam["fov_deg"], "camera.fov_deg");
+    // The render runs in float: every coordinate finite there.
+    for (const char* key : {"position", "look_at", "up"}) {
+      const Vec3<double>& v = key[0] == 'p'   ? s.camera.position
+                              : key[0] == 'l' ? s.camera.look_at
+                                              : s.camera.up;
+      if (cam[key] && !(std::fabs(v.x) <= 1e30 && std::fabs(v.y) <= 1e30 && std::fabs(v.z) <= 1e30))
+        fail(c, cam[key], std::string("camera.") + key + " must be finite numbers within 1e30");
+    }
+    if (!(s.camera.fov_degrees > 0 && s.camera.fov_degrees < 180))
+      fail(c, cam["fov_deg"] ? cam["fov_deg"] : cam, "camera.fov_deg must be in (0, 180)");
+    const Vec3<double> forward = s.camera.look_at - s.camera.position;
+    if (!(length(forward) > 0))
+      fail(c, cam,
+           "the camera looks at its own position: camera.look_at must differ from "
+           "camera.position");
+    const double side = length(cross(forward, s.camera.up));
+    if (!(side > 1e-6 * length(forward) * length(s.camera.up)))
+      fail(c, cam["up"] ? cam["up"] : cam,
+           "camera.up must be a nonzero vector not parallel to the view direction (look_at - "
+           "position)");
   }
   if (const YAML::Node ls = root["lights"]) {
     if (!ls.IsSequence() || ls.size() > std::size_t(RenderSettings<double>::MaxLights))
@@ -440,9 +460,11 @@ Scene parse_scene(const YAML::Node& root, const std::string& path) {
     for (std::size_t k = 0; k < ls.size(); ++k) {
       check_keys(c, ls[k], "light", {"direction"}, {"intensity"});
       const Vec3<double> d = vec3(c, ls[k]["direction"], "light.direction");
-      if (!(std::isfinite(length(d)) && length(d) > 0))
+      const double largest = std::max({std::fabs(d.x), std::fabs(d.y), std::fabs(d.z)});
+      if (!(largest > 0 && largest <= 1e30))  // the render runs in float
         fail(c, ls[k]["direction"],
-             "light.direction must be a nonzero vector (from the surface towards the light)");
+             "light.direction must be a nonzero vector of finite numbers within 1e30 (from the "
+             "surface towards the light)");
       s.settings.lights[k].direction = d;
       if (ls[k]["intensity"]) {
         const double i = number(c, ls[k]["intensity"], "light.intensity");
@@ -472,10 +494,11 @@ Scene parse_scene(const YAML::Node& root, const std::string& path) {
   }
   if (root["hit_tolerance"]) {
     s.settings.hit_tolerance = number(c, root["hit_tolerance"], "hit_tolerance");
-    if (!(s.settings.hit_tolerance > 0 && std::isfinite(s.settings.hit_tolerance)))
+    if (!(s.settings.hit_tolerance >= 1e-30 && s.settings.hit_tolerance <= 1e30))
       fail(c, root["hit_tolerance"],
-           "hit_tolerance must be > 0 (a distance below which a ray has hit the surface; sphere "
-           "tracing approaches the surface from outside and never reaches 0)");
+           "hit_tolerance must be > 0, a finite distance in [1e-30, 1e30] (below it a ray has "
+           "hit the surface; sphere tracing approaches the surface from outside and never "
+           "reaches 0; the render runs in float)");
   }
   return s;
 }

@@ -182,7 +182,14 @@ TEST(SceneYaml, RenderSettingsOutOfRangeAreRefusedWithTheLine) {
       {"ambient: 2\n", ":2: ambient must be in [0, 1]"},
       {"max_steps: 0\n", ":2: max_steps must be a whole number in 1..1000000"},
       {"hit_tolerance: 0\n", ":2: hit_tolerance must be > 0"},
-      {"hit_tolerance: .nan\n", ":2: hit_tolerance must be > 0"}};
+      {"hit_tolerance: .nan\n", ":2: hit_tolerance must be > 0"},
+      {"hit_tolerance: 1e-46\n", ":2: hit_tolerance must be > 0"},  // 0 in float
+      {"lights: [{direction: [1e200, 1e200, 1e200]}]\n", ":2: light.direction must be"},
+      {"camera: {position: [0, 0, 5], look_at: [0, 0, 5]}\n", ":2: the camera looks at its own"},
+      {"camera: {position: [0, 0, 5], up: [0, 0, 0]}\n", ":2: camera.up must be a nonzero"},
+      {"camera: {position: [0, 0, 5], up: [0, 0, 2]}\n", ":2: camera.up must be a nonzero"},
+      {"camera: {position: [.nan, 0, 5]}\n", ":2: camera.position must be finite"},
+      {"camera: {fov_deg: 180}\n", ":2: camera.fov_deg must be in (0, 180)"}};
   for (const auto& [line, message] : cases) {
     {
       std::ofstream f(scene);
