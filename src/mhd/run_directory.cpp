@@ -66,6 +66,28 @@ std::string listed_names(const std::vector<std::string>& names) {
   return s;
 }
 
+/// "the 2 later snapshots (snapshot_0003.h5 to snapshot_0004.h5), 2 images and 3 later
+/// checkpoints and output files": the non-empty groups of what set_aside_later_snapshots moves.
+std::string moved_list(const std::vector<std::string>& snapshots,
+                       const std::vector<std::string>& images,
+                       const std::vector<std::string>& also_move,
+                       const std::vector<IndexEntry>& later) {
+  std::vector<std::string> parts;
+  if (!snapshots.empty())
+    parts.push_back("the " + std::to_string(snapshots.size()) + " later snapshot" +
+                    (snapshots.size() == 1 ? "" : "s") + " (" + name_range(later) + ")");
+  if (!images.empty())
+    parts.push_back(std::to_string(images.size()) + " image" + (images.size() == 1 ? "" : "s"));
+  if (!also_move.empty())
+    parts.push_back(std::to_string(also_move.size()) + " later checkpoint and output file" +
+                    (also_move.size() == 1 ? "" : "s"));
+  if (parts.empty()) return "no file";
+  std::string text = parts[0];
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    text += (i + 1 == parts.size() ? " and " : ", ") + parts[i];
+  return text;
+}
+
 }  // namespace
 
 void clear_earlier_run(const std::string& dir, std::ostream& out,
@@ -185,14 +207,9 @@ std::string set_aside_later_snapshots(const std::string& dir, const std::vector<
   out << "note: continuing from " << (checkpoint ? continued_from : index[from].name)
       << (checkpoint ? " (the snapshots kept end at " + index[from].name + ", t = "
                      : std::string(" (t = "))
-      << index[from].time << ") in " << dir << ": moved the " << snapshots.size()
-      << " later snapshot" << (snapshots.size() == 1 ? "" : "s")
-      << (later.empty() ? "" : " (" + name_range(later) + ")") << " and " << images.size()
-      << " image" << (images.size() == 1 ? "" : "s")
-      << (also_move.empty()
-              ? std::string()
-              : " and " + std::to_string(also_move.size()) + " later checkpoints and output files")
-      << " to " << aside << ", with the log.csv, config.yaml and snapshots.txt they belong to\n";
+      << index[from].time << ") in " << dir << ": moved "
+      << moved_list(snapshots, images, also_move, later) << " to " << aside
+      << ", with the log.csv, config.yaml and snapshots.txt they belong to\n";
   return aside;
 }
 

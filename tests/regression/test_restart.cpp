@@ -165,7 +165,11 @@ TEST(Restart, InPlaceRestartFromAnEarlierSnapshotSetsLaterFilesAside) {
                dir + "/snapshot_0002.h5");
   const std::string aside = dir + "/discarded_after_0002";
   EXPECT_NE(out.find(aside), std::string::npos) << out;
-  EXPECT_NE(out.find("moved"), std::string::npos) << out;
+  const std::string moved = "moved the " + std::to_string(first.size() - 3) +
+                            " later snapshots (snapshot_0003.h5 to " +
+                            numbered("snapshot", int(first.size()) - 1, "h5") + ") and " +
+                            std::to_string(first.size() - 3) + " images to ";
+  EXPECT_NE(out.find(moved), std::string::npos) << moved << "\nin: " << out;
   for (std::size_t n = 3; n < first.size(); ++n)
     EXPECT_TRUE(fs::exists(aside + "/" + numbered("snapshot", int(n), "h5"))) << n;
   EXPECT_EQ(read_text(aside + "/snapshot_0004.h5"), later);
