@@ -141,6 +141,12 @@ std::string extension_of(const std::string& path) {
 /// Output names: the grid is HDF5 (.h5/.hdf5, with an .xdmf next to it), points are CSV; no
 /// output may be one of the inputs, nor (without --force) a file that exists.
 void check_output_paths(const SdfOptions& o) {
+  const std::string name = std::filesystem::path(o.output).filename().string();
+  ALFVEN_REQUIRE(!name.empty() && name != "." && name != ".." &&
+                     !std::filesystem::path(name).stem().empty() &&
+                     !(name[0] == '.' && std::filesystem::path(name).extension().empty()),
+                 "sdf: -o '" << o.output << "' names no file: give a file name such as "
+                             << (o.grid_given ? "grid.h5" : "distances.csv"));
   const std::string ext = extension_of(o.output);
   if (o.grid_given) {
     ALFVEN_REQUIRE(ext == ".h5" || ext == ".hdf5",

@@ -240,6 +240,11 @@ TEST(Sdf, OutputNamesAreCheckedBeforeAnyWork) {
       "sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + f.dir.file("o.txt"), f.dir);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "-o must end in .csv")) << r.output;
+  for (const std::string& bad : {std::string(".csv"), f.dir.file("") + "/"}) {
+    r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + bad, f.dir);
+    EXPECT_EQ(r.status, 1) << r.output;
+    EXPECT_TRUE(contains(r, "names no file: give a file name such as distances.csv")) << r.output;
+  }
   // The output may not be an input, however it is spelled.
   const std::string same = f.dir.file(".") + "/in.csv";
   r = run_alfven("sdf " + f.stl + " --points " + f.dir.file("in.csv") + " -o " + same, f.dir);
