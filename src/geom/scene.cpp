@@ -38,7 +38,8 @@ struct Context {
   std::string source;
   std::string base_dir;
   mutable long nodes = 0;
-  mutable int loops = 0;  ///< blur/mollify levels around the node being parsed
+  mutable int loops = 0;   ///< blur/mollify levels around the node being parsed
+  mutable int points = 0;  ///< point transforms around the node being parsed
   std::string at(const YAML::Node& n) const {
     std::ostringstream os;
     os << source;
@@ -193,6 +194,19 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
   auto num = [&](const char* k) { return number(c, a[k], std::string(op) + "." + k); };
   auto vec = [&](const char* k) { return vec3(c, a[k], std::string(op) + "." + k); };
   auto child = [&]() { return parse_node(c, a["shape"]); };
+  // The shape of a point transform. The tape holds at most MaxPoints nested transforms; said
+  // here, the error names the line instead of coming from the tape's build later.
+  auto transformed = [&]() {
+    if (++c.points > Tape<double>::MaxPoints)
+      fail(c, node,
+           "point transforms (translate, rotate, scale, elongate, reflect, repeat) nested more "
+           "than " +
+               std::to_string(Tape<double>::MaxPoints) +
+               " deep; combine consecutive ones (one translate by the sum, one rotation)");
+    Expr s = child();
+    --c.points;
+    return s;
+  };
 
   if (op == "sphere") {
     check_keys(c, a, op, {"radius"}, {"center"});
@@ -253,7 +267,7 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
   }
   if (op == "translate") {
     check_keys(c, a, op, {"by", "shape"});
-    return Expr::translate(child(), vec("by"));
+    return Expr::translate(transformed(), vec("by"));
   }
   if (op == "rotate") {
     if (a.IsMap() && a["quaternion"]) {
@@ -263,17 +277,17 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
         fail(c, q, "rotate.quaternion must be a list of 4 numbers [w, x, y, z]");
       const Quaternion<double> qq{number(c, q[0], "w"), number(c, q[1], "x"), number(c, q[2], "y"),
                                   number(c, q[3], "z")};
-      Expr s = child();
+      Expr s = transformed();
       return checked(c, a, [&] { return Expr::rotate(s, qq); });
     }
     check_keys(c, a, op, {"axis", "angle_deg", "shape"});
-    Expr s = child();
+    Expr s = transformed();
     return checked(c, a,
                    [&] { return Expr::rotate(s, vec("axis"), num("angle_deg") * kPi / 180); });
   }
   if (op == "scale") {
     check_keys(c, a, op, {"factor", "shape"});
-    Expr s = child();
+    Expr s = transformed();
     return checked(c, a, [&] { return Expr::scale(s, num("factor")); });
   }
   if (op == "offset") {
@@ -301,16 +315,16 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
   }
   if (op == "elongate") {
     check_keys(c, a, op, {"half", "shape"});
-    Expr s = child();
+    Expr s = transformed();
     return checked(c, a, [&] { return Expr::elongate(s, vec("half")); });
   }
   if (op == "reflect") {
     check_keys(c, a, op, {"axis", "shape"});
-    return Expr::reflect(child(), axis_of(c, a["axis"]));
+    return Expr::reflect(transformed(), axis_of(c, a["axis"]));
   }
   if (op == "repeat") {
     check_keys(c, a, op, {"spacing", "count", "shape"});
-    Expr s = child();
+    Expr s = transformed();
     return checked(c, a, [&] { return Expr::repeat(s, vec("spacing"), vec("count")); });
   }
   if (op == "mesh") return parse_mesh(c, a);

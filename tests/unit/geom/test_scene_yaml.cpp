@@ -88,6 +88,29 @@ TEST(SceneYaml, NestingBeyondTheParsersDepthIsSaidSo) {
   }
 }
 
+TEST(SceneYaml, TransformsNestedDeeperThanTheTapeHoldsNameTheLine) {
+  std::string text = "geometry:\n";
+  for (int level = 0; level < 40; ++level)
+    text += std::string(2 + 4 * level, ' ') + "translate:\n" + std::string(4 + 4 * level, ' ') +
+            "by: [0.01, 0, 0]\n" + std::string(4 + 4 * level, ' ') + "shape:\n";
+  text += std::string(4 + 4 * 40, ' ') + "sphere: {radius: 1}\n";
+  const std::string scene = temp_path("alfven_deep_transforms.yaml");
+  {
+    std::ofstream f(scene);
+    f << text;
+  }
+  try {
+    load_scene_file(scene);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_NE(m.find(scene + ":"), std::string::npos) << m;
+    EXPECT_NE(m.find("point transforms (translate, rotate"), std::string::npos) << m;
+    EXPECT_NE(m.find("nested more than 32 deep"), std::string::npos) << m;
+  }
+  std::remove(scene.c_str());
+}
+
 TEST(SceneYaml, AliasesThatMultiplyIntoMillionsOfShapesAreRefused) {
   // Level n is a union of ten copies of level n - 1: 10^8 spheres from about 600 bytes of text
   // (a "billion laughs" file). Without a limit the parse filled the memory for minutes.
