@@ -244,7 +244,7 @@ class MeshSDF {
 #if ALFVEN_BVH_WIDE_HOST
     if (nodes4_.size() != 0) {
       detail::NearestPacket<T> v{packets_.data(base), p, detail::largest<T>(), 0, 0};
-      bvh::nearest_first<3 * StackSize>(bvh::WideTree<T>{nodes4_.data(base), root4_}, v);
+      bvh::nearest_first<3 * StackSize + 4>(bvh::WideTree<T>{nodes4_.data(base), root4_}, v);
       return Hit{v.best, packet_first_.data(base)[v.packet] + v.lane,
                  packets_.data(base)[v.packet].triangle(v.lane)};
     }

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 
 #include "lanes.hpp"
 #include "node.hpp"
@@ -48,42 +49,63 @@ struct WideTree {
   std::int32_t root;
 
   /// At node `code`: the children whose bounds (visitor.bound4) the visitor keeps, sorted by
-  /// bound (insertion sort; equal bounds keep child order): the nearest becomes `code`, the
-  /// others are pushed farthest first; the memory of every kept child is prefetched (leaves
-  /// through visitor.prefetch(code)). False when none is kept.
+  /// bound (equal bounds in child order): the nearest becomes `code`, the others are pushed
+  /// farthest first; the memory of every child is prefetched (leaves through
+  /// visitor.prefetch(code)). False when none is kept. Without branches on the bounds (a
+  /// sorting network; pushes to computed slots): random queries mispredicted the insertion
+  /// sort's. The stack needs 4 slots beyond the deepest push (a scratch slot for the pushes
+  /// not taken).
   template <typename Stack, typename Visitor>
   ALFVEN_INLINE bool descend(std::int32_t& code, Stack& stack, int& size, const Visitor& v) const {
     const BVHNode4<T>& n = nodes[code];
     T d[4];
     v.bound4(n, d);
-    std::int32_t hc[4];
-    T hd[4];
+    T key[4];
+    std::int32_t c[4], o[4];
     int nh = 0;
     for (int k = 0; k < 4; ++k) {
-      if (v.keep(d[k])) {
-        int j = nh++;
-        while (j > 0 && hd[j - 1] > d[k]) {
-          hc[j] = hc[j - 1];
-          hd[j] = hd[j - 1];
-          --j;
-        }
-        hc[j] = n.child[k];
-        hd[j] = d[k];
-      }
+      const bool kept = v.keep(d[k]);
+      nh += kept;
+      key[k] = kept ? d[k] : std::numeric_limits<T>::infinity();
+      c[k] = n.child[k];
+      o[k] = k;
     }
-    if (nh == 0) return false;
-    // Ask for the memory of every kept child now: the traversal is latency-bound, and the
-    // nearest child is read next, the others after its subtree unless pruned by then.
-    for (int j = 0; j < nh; ++j) {
-      if (is_leaf(hc[j])) {
-        v.prefetch(hc[j]);
+    // Ask for the memory of every child now (kept or not: measured faster than only the kept
+    // ones): the traversal is latency-bound, and the nearest child is read next, the others
+    // after its subtree unless pruned by then.
+    for (int k = 0; k < 4; ++k) {
+      if (is_leaf(c[k])) {
+        v.prefetch(c[k]);
       } else {
-        const char* q = reinterpret_cast<const char*>(nodes + hc[j]);
+        const char* q = reinterpret_cast<const char*>(nodes + c[k]);
         for (std::size_t b = 0; b < sizeof(BVHNode4<T>); b += 64) __builtin_prefetch(q + b);
       }
     }
-    for (int j = nh - 1; j > 0; --j) push(stack, size, hc[j], hd[j]);
-    code = hc[0];
+    // Sorting network on (bound, child order): the order a stable sort gives.
+    const auto exchange = [&](int i, int j) {
+      const bool swap = (key[j] < key[i]) | ((key[j] == key[i]) & (o[j] < o[i]));
+      const T ki = key[i], kj = key[j];
+      const std::int32_t ci = c[i], cj = c[j], oi = o[i], oj = o[j];
+      key[i] = swap ? kj : ki;
+      key[j] = swap ? ki : kj;
+      c[i] = swap ? cj : ci;
+      c[j] = swap ? ci : cj;
+      o[i] = swap ? oj : oi;
+      o[j] = swap ? oi : oj;
+    };
+    exchange(0, 1);
+    exchange(2, 3);
+    exchange(0, 2);
+    exchange(1, 3);
+    exchange(1, 2);
+    if (nh == 0) return false;
+    // c[1..nh) pushed farthest first (c[nh - 1] lowest); the others to the scratch slot.
+    for (int i = 3; i >= 1; --i) {
+      const int at = i < nh ? size + nh - 1 - i : size + 3;
+      stack.set(at, c[i], key[i]);
+    }
+    size += nh - 1;
+    code = c[0];
     return true;
   }
 };
