@@ -447,13 +447,12 @@ Scene parse_scene(const YAML::Node& root, const std::string& path) {
     if (cam["up"]) s.camera.up = vec3(c, cam["up"], "camera.up");
     if (cam["fov_deg"]) s.camera.fov_degrees = number(c, cam["fov_deg"], "camera.fov_deg");
     // The render runs in float: every coordinate finite there.
-    for (const char* key : {"position", "look_at", "up"}) {
-      const Vec3<double>& v = key[0] == 'p'   ? s.camera.position
-                              : key[0] == 'l' ? s.camera.look_at
-                                              : s.camera.up;
-      if (cam[key] && !(std::fabs(v.x) <= 1e30 && std::fabs(v.y) <= 1e30 && std::fabs(v.z) <= 1e30))
+    const std::pair<const char*, const Vec3<double>*> vectors[] = {
+        {"position", &s.camera.position}, {"look_at", &s.camera.look_at}, {"up", &s.camera.up}};
+    for (const auto& [key, v] : vectors)
+      if (cam[key] &&
+          !(std::fabs(v->x) <= 1e30 && std::fabs(v->y) <= 1e30 && std::fabs(v->z) <= 1e30))
         fail(c, cam[key], std::string("camera.") + key + " must be finite numbers within 1e30");
-    }
     if (!(s.camera.fov_degrees > 0 && s.camera.fov_degrees < 180))
       fail(c, cam["fov_deg"] ? cam["fov_deg"] : cam, "camera.fov_deg must be in (0, 180)");
     const Vec3<double> forward = s.camera.look_at - s.camera.position;
