@@ -163,27 +163,24 @@ void check_output_paths(const SdfOptions& o) {
   if (o.points_given) inputs.emplace_back("the points file", o.points);
   std::vector<std::string> outputs = {o.output};
   if (o.grid_given) outputs.push_back(xdmf_path_for(o.output));
+  // Each output as messages name it: the XDMF one says where it comes from.
+  const auto named = [&](const std::string& out) {
+    return "'" + out + "'" +
+           (out == o.output ? std::string() : " (the XDMF written next to the HDF5 output)");
+  };
   for (const auto& out : outputs)
     for (const auto& [what, in] : inputs)
-      ALFVEN_REQUIRE(!same_file(out, in), "sdf: the output '"
-                                              << out << "'"
-                                              << (out == o.output ? ""
-                                                                  : " (the XDMF written next to "
-                                                                    "the HDF5 output)")
-                                              << " is " << what << " '" << in
+      ALFVEN_REQUIRE(!same_file(out, in), "sdf: the output "
+                                              << named(out) << " is " << what << " '" << in
                                               << "'; writing it would destroy the input: choose "
                                                  "another -o");
   for (const auto& out : outputs) {  // before any work, as the writers will check
     io::require_no_temporary(io::temporary_path(out), out, "sdf: output");
     std::error_code ec;
     ALFVEN_REQUIRE(!std::filesystem::is_directory(out, ec),
-                   "sdf: '" << out << "'"
-                            << (out == o.output ? "" : " (the XDMF written next to the output)")
-                            << " is a directory; choose another -o");
+                   "sdf: " << named(out) << " is a directory; choose another -o");
     ALFVEN_REQUIRE(o.force || !std::filesystem::exists(std::filesystem::symlink_status(out, ec)),
-                   "sdf: '" << out << "'"
-                            << (out == o.output ? "" : " (the XDMF written next to the output)")
-                            << " exists; give --force to replace it, or another -o");
+                   "sdf: " << named(out) << " exists; give --force to replace it, or another -o");
   }
 }
 

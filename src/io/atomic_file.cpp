@@ -16,8 +16,9 @@ namespace alfven {
 namespace io {
 
 void require_no_temporary(const std::string& temporary, const std::string& path, const char* what) {
+  // Nothing seen there (or the folder cannot be read): the exclusive create reports the rest.
   struct stat st {};
-  if (::lstat(temporary.c_str(), &st) != 0 && errno == ENOENT) return;
+  if (::lstat(temporary.c_str(), &st) != 0) return;
   ALFVEN_REQUIRE(false, what << " '" << path << "': '" << temporary
                              << "' exists (left by an interrupted write, or another file of that "
                                 "name); the file is written under that name and renamed into "

@@ -58,12 +58,12 @@ struct RunSummary {
   struct BlockFiles {
     std::string name;                    ///< the block's name: files NAME_NNNN.h5, index NAME.xdmf
     std::vector<std::string> variables;  ///< its variables as configured
-    int files = 0;                       ///< files of it this run wrote
+    int files = 0;                       ///< its files in the run directory (outputs.txt)
   };
-  std::vector<BlockFiles> output_blocks;  ///< in the order of outputs:
-  int checkpoints =
-      0;           ///< checkpoint_NNNNNNNN.h5 files this run wrote (io.checkpoint_every, stops)
-  long cells = 0;  ///< interior cells
+  std::vector<BlockFiles> output_blocks;  ///< in the order of outputs: (counts on rank 0)
+  /// checkpoint_NNNNNNNN.h5 files in the run directory: the last io.checkpoint_keep (rank 0).
+  int checkpoints = 0;
+  long cells = 0;           ///< interior cells
   double loop_seconds = 0;  ///< wall time of the time steps alone (output excluded)
   double halo_seconds = 0;  ///< halo exchange time, slowest rank (ALFVEN_PROFILE_HALO=1 only)
   /// Time the time loop spent on output (copies of the state, writing, waiting for a write in
