@@ -10,6 +10,7 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "alfven/core/error.hpp"
@@ -222,55 +223,50 @@ inline std::size_t scalar_size(Scalar s) {
 inline bool scalar_is_integer(Scalar s) {
   return s != Scalar::f32 && s != Scalar::f64;
 }
-/// Reads one scalar of type s as double.
-inline double read_scalar(ByteCursor& in, Scalar s, const char* what) {
+/// Reads one scalar of type s and returns f(value) with the value in its own C++ type.
+template <typename F>
+auto read_typed(ByteCursor& in, Scalar s, const char* what, F&& f) {
   switch (s) {
     case Scalar::i8:
-      return in.read<std::int8_t>(what);
+      return f(in.read<std::int8_t>(what));
     case Scalar::u8:
-      return in.read<std::uint8_t>(what);
+      return f(in.read<std::uint8_t>(what));
     case Scalar::i16:
-      return in.read<std::int16_t>(what);
+      return f(in.read<std::int16_t>(what));
     case Scalar::u16:
-      return in.read<std::uint16_t>(what);
+      return f(in.read<std::uint16_t>(what));
     case Scalar::i32:
-      return in.read<std::int32_t>(what);
+      return f(in.read<std::int32_t>(what));
     case Scalar::u32:
-      return in.read<std::uint32_t>(what);
+      return f(in.read<std::uint32_t>(what));
     case Scalar::i64:
-      return double(in.read<std::int64_t>(what));
+      return f(in.read<std::int64_t>(what));
     case Scalar::u64:
-      return double(in.read<std::uint64_t>(what));
+      return f(in.read<std::uint64_t>(what));
     case Scalar::f32:
-      return in.read<float>(what);
+      return f(in.read<float>(what));
     default:
-      return in.read<double>(what);
+      return f(in.read<double>(what));
   }
 }
-/// Reads one integer scalar (index or count) as int64; floats are rejected by the callers' headers.
+/// Reads one scalar of type s as double.
+inline double read_scalar(ByteCursor& in, Scalar s, const char* what) {
+  return read_typed(in, s, what, [](auto v) { return double(v); });
+}
+/// Reads one integer scalar (index or count) as int64: -1 for a u64 beyond int64 (the callers
+/// reject negative indices and counts); a floating-point type is refused with a message.
 inline long long read_integer(ByteCursor& in, Scalar s, const char* what) {
-  switch (s) {
-    case Scalar::i8:
-      return in.read<std::int8_t>(what);
-    case Scalar::u8:
-      return in.read<std::uint8_t>(what);
-    case Scalar::i16:
-      return in.read<std::int16_t>(what);
-    case Scalar::u16:
-      return in.read<std::uint16_t>(what);
-    case Scalar::i32:
-      return in.read<std::int32_t>(what);
-    case Scalar::u32:
-      return in.read<std::uint32_t>(what);
-    case Scalar::i64:
-      return in.read<std::int64_t>(what);
-    case Scalar::u64: {
-      const std::uint64_t v = in.read<std::uint64_t>(what);
-      return v > std::uint64_t(INT64_MAX) ? -1 : (long long)v;
-    }
-    default:
+  return read_typed(in, s, what, [&](auto v) -> long long {
+    using V = decltype(v);
+    if constexpr (std::is_floating_point<V>::value) {
       in.fail(std::string(what) + " has a floating-point type");
-  }
+      return -1;
+    } else if constexpr (std::is_same<V, std::uint64_t>::value) {
+      return v > std::uint64_t(INT64_MAX) ? -1 : (long long)v;
+    } else {
+      return (long long)v;
+    }
+  });
 }
 
 }  // namespace detail
