@@ -20,6 +20,7 @@
 #endif
 
 #include "alfven/core/gpu.hpp"
+#include "alfven/core/pool.hpp"
 #include "alfven/geom/vec3.hpp"
 
 #ifndef ALFVEN_BENCH_FLAGS
@@ -46,6 +47,35 @@ inline void set_threads(int n) {
   (void)n;
 #endif
 }
+
+/// The OpenMP thread counts a benchmark reports: 1 and all when `one_thread` and there are
+/// several, else all alone; on a device (gpu::enabled) always all alone, since the host's thread
+/// count does not matter there.
+inline std::vector<int> thread_counts(bool one_thread = true) {
+  const int all = max_threads();
+  if (!gpu::enabled && one_thread && all > 1) return {1, all};
+  return {all};
+}
+
+/// Query points in a frozen host pool mirrored to gpu::memory_resource(), with an output array
+/// of one T per point: what gpu::transform's pool overload reads (`in`) and writes (`out`).
+template <typename T>
+struct PointsOnBackend {
+  Pool host{host_memory_resource()};
+  PODVector<geom::Vec3<T>> in;
+  PODVector<T> out;
+  Pool device;
+  explicit PointsOnBackend(const std::vector<geom::Vec3<T>>& points) : device(mirrored(points)) {}
+
+ private:
+  Pool mirrored(const std::vector<geom::Vec3<T>>& points) {
+    in.reserve_from(host, points.size());
+    out.reserve_from(host, points.size());
+    in.assign(host, points);
+    host.freeze();
+    return Pool::mirror(host, gpu::memory_resource());
+  }
+};
 
 /// Best of `repeats` wall-clock timings of f() after one warm-up call, in seconds.
 template <typename F>

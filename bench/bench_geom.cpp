@@ -31,8 +31,10 @@ using namespace alfven;
 using namespace alfven::geom;
 using alfven::bench::best_time;
 using alfven::bench::max_threads;
+using alfven::bench::PointsOnBackend;
 using alfven::bench::print_case;
 using alfven::bench::set_threads;
+using alfven::bench::thread_counts;
 
 namespace {
 
@@ -69,45 +71,21 @@ template <typename P, typename T>
 void run_points(const std::string& name, const char* precision, const BVHUnion<P>& bvh,
                 const std::vector<Vec3<T>>& points, const std::string& label, const Options& o) {
   const std::size_t n = points.size();
-  Pool host(host_memory_resource());
-  PODVector<Vec3<T>> in;
-  PODVector<T> out;
-  in.reserve_from(host, n);
-  out.reserve_from(host, n);
-  in.assign(host, points);
-  host.freeze();
-  const Pool device = Pool::mirror(host, gpu::memory_resource());
+  PointsOnBackend<T> buffers(points);
   const Distance<BVHUnion<P>> query{bvh};
   const int all = max_threads();
-  // On a device the host thread count does not matter: one pass, reported with all threads.
-  const std::vector<int> thread_counts =
-      (all > 1 && !gpu::enabled) ? std::vector<int>{1, all} : std::vector<int>{all};
-  for (int threads : thread_counts) {
+  for (int threads : thread_counts()) {
     set_threads(threads);
-    double best = 1e300;
-    gpu::transform(query, device, in, out);
-    for (int r = 0; r < o.repeats; ++r) {
-      const auto t0 = std::chrono::steady_clock::now();
-      gpu::transform(query, device, in, out);
-      best = std::min(best,
-                      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-    }
-    print_case(name, precision, label, n, threads, "pool", double(n) / best, "queries_per_second",
+    const double t = best_time(
+        o.repeats, [&] { gpu::transform(query, buffers.device, buffers.in, buffers.out); });
+    print_case(name, precision, label, n, threads, "pool", double(n) / t, "queries_per_second",
                "queries/s");
-    if (threads == all) {
-      std::vector<T> d(n);
-      double bestv = 1e300;
-      gpu::transform(query, points, d);  // warm-up, as for the pool overload
-      for (int r = 0; r < o.repeats; ++r) {
-        const auto t0 = std::chrono::steady_clock::now();
-        gpu::transform(query, points, d);
-        bestv = std::min(
-            bestv, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
-      }
-      print_case(name, precision, label, n, threads, "vector", double(n) / bestv,
-                 "queries_per_second", "queries/s");
-    }
   }
+  set_threads(all);
+  std::vector<T> d(n);
+  const double tv = best_time(o.repeats, [&] { gpu::transform(query, points, d); });
+  print_case(name, precision, label, n, all, "vector", double(n) / tv, "queries_per_second",
+             "queries/s");
   set_threads(all);
 }
 

@@ -52,9 +52,11 @@ using namespace alfven;
 using namespace alfven::geom;
 using alfven::bench::best_time;
 using alfven::bench::max_threads;
+using alfven::bench::PointsOnBackend;
 using alfven::bench::print_case;
 using alfven::bench::set_threads;
 using alfven::bench::split;
+using alfven::bench::thread_counts;
 
 namespace {
 
@@ -129,21 +131,13 @@ template <typename T>
 void run_points(const std::string& name, const char* precision, const SignedDistance<T>& query,
                 const std::vector<Vec3<T>>& points, const std::string& label, const Options& o) {
   const std::size_t n = points.size();
-  Pool host(host_memory_resource());
-  PODVector<Vec3<T>> in;
-  PODVector<T> out;
-  in.reserve_from(host, n);
-  out.reserve_from(host, n);
-  in.assign(host, points);
-  host.freeze();
-  const Pool device = Pool::mirror(host, gpu::memory_resource());
+  PointsOnBackend<T> buffers(points);
   const int all = max_threads();
-  std::vector<int> counts{all};
-  if (!gpu::enabled && o.one_thread && all > 1) counts = {1, all};
+  const std::vector<int> counts = thread_counts(o.one_thread);
   for (int threads : counts) {
     set_threads(threads);
-    PODVector<T> o2 = out;
-    const double t = best_time(o.repeats, [&] { gpu::transform(query, device, in, o2); });
+    const double t = best_time(
+        o.repeats, [&] { gpu::transform(query, buffers.device, buffers.in, buffers.out); });
     print_case(name, precision, label, n, threads, "pool", double(n) / t, "queries_per_second",
                "queries/s");
     if (threads == 1)

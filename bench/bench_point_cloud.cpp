@@ -32,6 +32,7 @@ using namespace alfven::geom;
 using alfven::bench::best_time;
 using alfven::bench::max_threads;
 using alfven::bench::set_threads;
+using alfven::bench::thread_counts;
 
 namespace {
 
@@ -121,9 +122,7 @@ void run_search(const char* precision, const char* search, const std::vector<Vec
   const KNearest<Cloud, K> kq{view, in.data(base), kidx.data(base), kd2.data(base), K};
 
   const int all = max_threads();
-  const std::vector<int> thread_counts =
-      (all > 1 && !gpu::enabled) ? std::vector<int>{1, all} : std::vector<int>{all};
-  for (int threads : thread_counts) {
+  for (int threads : thread_counts()) {
     set_threads(threads);
     const double tn = best_time(o.repeats, [&] { gpu::transform(nq, io, in, near); });
     print_case("nearest", precision, search, o, threads, double(m) / tn, "queries_per_second",
