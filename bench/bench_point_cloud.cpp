@@ -21,6 +21,7 @@
 
 #include "alfven/core/core.hpp"
 #include "alfven/geom/geom.hpp"
+#include "alfven/geom/point_cloud_batch.hpp"
 #include "bench_common.hpp"
 
 #ifndef ALFVEN_BENCH_FLAGS
@@ -78,20 +79,6 @@ std::vector<Vec3<T>> make_cloud(const Options& o) {
   return p;
 }
 
-/// Query q -> its k nearest (indices and squared distances at q k ...).
-template <typename Cloud, int MaxK>
-struct KNearest {
-  Cloud cloud;
-  const Vec3<typename Cloud::value_type>* queries;
-  std::int32_t* index;
-  typename Cloud::value_type* dist2;
-  int k;
-  ALFVEN_HOST_DEVICE void operator()(std::size_t q) const {
-    cloud.template k_nearest<MaxK>(queries[q], k, index + q * std::size_t(k),
-                                   dist2 + q * std::size_t(k));
-  }
-};
-
 template <typename T, PointSearch S>
 void run_search(const char* precision, const char* search, const std::vector<Vec3<T>>& points,
                 const std::vector<Vec3<T>>& queries, const Options& o) {
@@ -119,7 +106,10 @@ void run_search(const char* precision, const char* search, const std::vector<Vec
   io.freeze();
   std::byte* base = io.base();
   const NearestQuery<Cloud> nq{view};
-  const KNearest<Cloud, K> kq{view, in.data(base), kidx.data(base), kd2.data(base), K};
+  // The library's k-nearest functor on buffers staged once (k_nearest_neighbours would time
+  // the copies too).
+  const alfven::geom::detail::KNearestFunctor<K, Cloud> kq{view, in.data(base), kidx.data(base),
+                                                           kd2.data(base), K};
 
   const int all = max_threads();
   for (int threads : thread_counts()) {
