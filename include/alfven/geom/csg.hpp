@@ -52,107 +52,93 @@ constexpr DistanceKind combined_kind() {
              : DistanceKind::Bound;
 }
 
+/// How two signed distances a, b combine (blend width k for the smooth and exponential ones).
+/// One formula each; the value types below and the tapes (tape.hpp) give the same values.
+enum class Combine {
+  Union,               ///< min(a, b)
+  Intersection,        ///< max(a, b)
+  Difference,          ///< A \ B: max(a, -b)
+  SmoothUnion,         ///< smooth_min(a, b, k)
+  SmoothIntersection,  ///< smooth_max(a, b, k)
+  SmoothDifference,    ///< smooth_max(a, -b, k)
+  ExpUnion,            ///< exp_min(a, b, k)
+  ExpIntersection      ///< exp_max(a, b, k)
+};
+
+/// a and b combined as C says (k: the blend width, unused by the sharp ones).
+template <Combine C, typename T>
+ALFVEN_HOST_DEVICE ALFVEN_INLINE T combine(T a, T b, T k) {
+  if constexpr (C == Combine::Union) {
+    return min_(a, b);
+  } else if constexpr (C == Combine::Intersection) {
+    return max_(a, b);
+  } else if constexpr (C == Combine::Difference) {
+    return max_(a, -b);
+  } else if constexpr (C == Combine::SmoothUnion) {
+    return smooth_min(a, b, k);
+  } else if constexpr (C == Combine::SmoothIntersection) {
+    return smooth_max(a, b, k);
+  } else if constexpr (C == Combine::SmoothDifference) {
+    return smooth_max(a, -b, k);
+  } else if constexpr (C == Combine::ExpUnion) {
+    return exp_min(a, b, k);
+  } else {
+    static_assert(C == Combine::ExpIntersection, "a Combine value without a formula");
+    return exp_max(a, b, k);
+  }
+}
+
+/// Shapes A and B combined as C says (combine), a value type. The sharp combinations are
+/// Union, Intersection and Difference (below); the blended ones carry their width.
+template <typename A, typename B, Combine C>
+struct Combination {
+  using value_type = typename A::value_type;
+  using T = value_type;
+  static constexpr DistanceKind kind = combined_kind<A, B>();
+  A a;
+  B b;
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return combine<C>(a.signed_distance(p), b.signed_distance(p), T(0));
+  }
+};
+/// Shapes A and B blended as C says over `width` (> 0, length unit), a value type.
+template <typename A, typename B, Combine C>
+struct BlendedCombination {
+  using value_type = typename A::value_type;
+  using T = value_type;
+  static constexpr DistanceKind kind = combined_kind<A, B>();
+  A a;
+  B b;
+  T width;
+  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
+    return combine<C>(a.signed_distance(p), b.signed_distance(p), width);
+  }
+};
+
 /// Union A u B: d = min(a, b). Bound (exact outside both).
 template <typename A, typename B>
-struct Union {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return min_(a.signed_distance(p), b.signed_distance(p));
-  }
-};
+using Union = Combination<A, B, Combine::Union>;
 /// Intersection A n B: d = max(a, b). Bound.
 template <typename A, typename B>
-struct Intersection {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return max_(a.signed_distance(p), b.signed_distance(p));
-  }
-};
+using Intersection = Combination<A, B, Combine::Intersection>;
 /// Difference A \ B: d = max(a, -b). Bound.
 template <typename A, typename B>
-struct Difference {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return max_(a.signed_distance(p), -b.signed_distance(p));
-  }
-};
+using Difference = Combination<A, B, Combine::Difference>;
 /// Smooth union: smooth_min(a, b, width). Bound.
 template <typename A, typename B>
-struct SmoothUnion {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return smooth_min(a.signed_distance(p), b.signed_distance(p), width);
-  }
-};
+using SmoothUnion = BlendedCombination<A, B, Combine::SmoothUnion>;
 /// Smooth intersection: smooth_max(a, b, width). Bound.
 template <typename A, typename B>
-struct SmoothIntersection {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return smooth_max(a.signed_distance(p), b.signed_distance(p), width);
-  }
-};
+using SmoothIntersection = BlendedCombination<A, B, Combine::SmoothIntersection>;
 /// Smooth difference A \ B: smooth_max(a, -b, width). Bound.
 template <typename A, typename B>
-struct SmoothDifference {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return smooth_max(a.signed_distance(p), -b.signed_distance(p), width);
-  }
-};
+using SmoothDifference = BlendedCombination<A, B, Combine::SmoothDifference>;
 /// Exponential union: exp_min(a, b, width). Bound.
 template <typename A, typename B>
-struct ExpUnion {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return exp_min(a.signed_distance(p), b.signed_distance(p), width);
-  }
-};
+using ExpUnion = BlendedCombination<A, B, Combine::ExpUnion>;
 /// Exponential intersection: exp_max(a, b, width). Bound.
 template <typename A, typename B>
-struct ExpIntersection {
-  using value_type = typename A::value_type;
-  using T = value_type;
-  static constexpr DistanceKind kind = combined_kind<A, B>();
-  A a;
-  B b;
-  T width;
-  ALFVEN_HOST_DEVICE T signed_distance(const Vec3<T>& p) const {
-    return exp_max(a.signed_distance(p), b.signed_distance(p), width);
-  }
-};
+using ExpIntersection = BlendedCombination<A, B, Combine::ExpIntersection>;
 
 /// Finite repetition: copies of the shape at spacing * (i, j, k) for |i| <= count.x, |j| <=
 /// count.y, |k| <= count.z (count components are whole numbers >= 0; 0 = no repetition along

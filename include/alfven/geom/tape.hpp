@@ -280,28 +280,28 @@ class Tape {
           T r;
           switch (c.op) {
             case Op::Union:
-              r = min_(x, y);
+              r = combine<Combine::Union>(x, y, T(0));
               break;
             case Op::Intersection:
-              r = max_(x, y);
+              r = combine<Combine::Intersection>(x, y, T(0));
               break;
             case Op::Difference:
-              r = max_(x, -y);
+              r = combine<Combine::Difference>(x, y, T(0));
               break;
             case Op::SmoothUnion:
-              r = smooth_min(x, y, a[0]);
+              r = combine<Combine::SmoothUnion>(x, y, a[0]);
               break;
             case Op::SmoothIntersection:
-              r = smooth_max(x, y, a[0]);
+              r = combine<Combine::SmoothIntersection>(x, y, a[0]);
               break;
             case Op::SmoothDifference:
-              r = smooth_max(x, -y, a[0]);
+              r = combine<Combine::SmoothDifference>(x, y, a[0]);
               break;
             case Op::ExpUnion:
-              r = exp_min(x, y, a[0]);
+              r = combine<Combine::ExpUnion>(x, y, a[0]);
               break;
             default:
-              r = exp_max(x, y, a[0]);
+              r = combine<Combine::ExpIntersection>(x, y, a[0]);
               break;  // ExpIntersection
           }
           v[sv - 1] = r;
