@@ -6,7 +6,8 @@
 namespace alfven {
 namespace app {
 
-/// `alfven run [CONFIG] [--set key=value]... [--output DIR] [--backend host|cuda] [--quiet]`
+/// `alfven run [CONFIG] [--set key=value]... [--output DIR] [--backend host|cuda|auto]
+/// [--restart SNAPSHOT.h5] [--walltime HH:MM:SS] [--quiet]`
 void add_run_command(CLI::App& app);
 /// `alfven problems`: the built-in problems and their parameters.
 void add_problems_command(CLI::App& app);
@@ -16,12 +17,13 @@ void add_render_command(CLI::App& app);
 void add_mesh_command(CLI::App& app);
 /// `alfven sdf MESH (--points IN.csv | --grid N) -o OUT [--sign pseudonormal|winding]
 /// [--backend host|cuda] [--precision float|double] [--build sah|morton|lbvh] [--closest] [--pad F]
-/// [--no-clean]`: a mesh's signed distance on points (CSV) or a grid (HDF5 + XDMF).
+/// [--no-clean] [--force]`: a mesh's signed distance on points (CSV) or a grid (HDF5 + XDMF).
 void add_sdf_command(CLI::App& app);
 /// `alfven info`: how this program was built and which devices it sees.
 void add_info_command(CLI::App& app);
 /// `alfven eos-table ideal|saha-hydrogen -o FILE [--gamma G] [--mu MU] [--density MIN:MAX:N]
-/// [--energy MIN:MAX:N] [--linear]`: a table of an equation of state for `eos: {table: FILE}`.
+/// [--energy MIN:MAX:N] [--linear] [--force]`: a table of an equation of state for
+/// `eos: {table: FILE}`.
 void add_eos_table_command(CLI::App& app);
 /// `alfven export --to miso RUN_DIR OUT_DIR [--snapshot N]... [--procs X,Y,Z]`: a run's
 /// snapshots in MISO's raw layout (pymiso reads it; docs/miso-layout.md).
