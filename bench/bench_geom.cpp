@@ -86,7 +86,6 @@ void run_points(const std::string& name, const char* precision, const BVHUnion<P
   const double tv = best_time(o.repeats, [&] { gpu::transform(query, points, d); });
   print_case(name, precision, label, n, all, "vector", double(n) / tv, "queries_per_second",
              "queries/s");
-  set_threads(all);
 }
 
 /// Builds the union, mirrors it into gpu::memory_resource() and runs both point sets.

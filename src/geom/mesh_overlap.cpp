@@ -103,12 +103,13 @@ bool boxes_meet(const AABB<double>& a, const AABB<double>& b) {
          a.lo.z <= b.hi.z && b.lo.z <= a.hi.z;
 }
 
-// Depth-first visitor (bvh/traverse.hpp) collecting the input indices of the primitives whose
-// boxes meet `box`.
+// Depth-first visitor (bvh/traverse.hpp) collecting the input indices t > after of the
+// primitives whose boxes meet `box`.
 struct BoxesMeeting {
   const AABB<double>* boxes;          // input order
   const BVHBuildItem<double>* items;  // leaf order: items[slot].index
   AABB<double> box;
+  std::size_t after;
   std::vector<std::size_t>* found;
   bool open(std::int32_t) const { return true; }
   bool enter(const BVHNode<double>& n, int k) const {
@@ -118,7 +119,7 @@ struct BoxesMeeting {
     const std::int32_t first = bvh::leaf_first(code), last = first + bvh::leaf_count(code);
     for (std::int32_t slot = first; slot < last; ++slot) {
       const std::size_t t = std::size_t(items[slot].index);
-      if (boxes_meet(boxes[t], box)) found->push_back(t);
+      if (t > after && boxes_meet(boxes[t], box)) found->push_back(t);
     }
   }
 };
@@ -181,18 +182,19 @@ void for_each_self_overlap(const TriangleMesh& mesh, double tolerance,
   const BVHTopology<double> topo = build_bvh_topology(boxes, BVHBuild::Median);
   std::vector<BVHNode<double>> nodes;
   const std::int32_t root = flatten_bvh<double>(topo, nodes, [](std::int32_t, const auto&) {});
-  ALFVEN_REQUIRE(topo.depth <= StackSize, "for_each_self_overlap: the BVH is too deep");
+  // depth_first holds at most one entry per level plus one.
+  ALFVEN_REQUIRE(topo.depth < StackSize, "for_each_self_overlap: the BVH is too deep");
   std::vector<std::size_t> found;
   for (std::size_t s = 0; s < n; ++s) {
     found.clear();
-    BoxesMeeting v{boxes.data(), topo.items.data(), boxes[s], &found};
+    BoxesMeeting v{boxes.data(), topo.items.data(), boxes[s], s, &found};
     if (bvh::is_leaf(root))
       v.leaf(root);
     else
       bvh::depth_first<StackSize>(nodes.data(), root, v);
     std::sort(found.begin(), found.end());
     for (const std::size_t t : found)
-      if (t > s && triangles_overlap(mesh, s, t, tolerance)) f(s, t);
+      if (triangles_overlap(mesh, s, t, tolerance)) f(s, t);
   }
 }
 
