@@ -124,12 +124,10 @@ struct BoxesMeeting {
   }
 };
 
-}  // namespace
-
-// Triangles s and t of the mesh overlap other than at the vertices and edge they share.
-bool triangles_overlap(const TriangleMesh& m, std::size_t s, std::size_t t, double eps) {
-  ALFVEN_REQUIRE(s < m.triangle_count() && t < m.triangle_count() && s != t,
-                 "triangles_overlap: need two different triangles of the mesh");
+// The pair test seen from s: t's free corner against s's plane (a shared edge), the
+// intersection test with s's plane first. Not symmetric when one triangle is a sliver within eps
+// of the other's plane; triangles_overlap asks both ways.
+bool overlap_seen_from(const TriangleMesh& m, std::size_t s, std::size_t t, double eps) {
   const auto& S = m.triangles[s];
   const auto& T = m.triangles[t];
   int shared = 0;
@@ -168,6 +166,16 @@ bool triangles_overlap(const TriangleMesh& m, std::size_t s, std::size_t t, doub
     }
   }
   return triangles_intersect(A, B, eps);
+}
+
+}  // namespace
+
+bool triangles_overlap(const TriangleMesh& m, std::size_t s, std::size_t t, double eps) {
+  ALFVEN_REQUIRE(s < m.triangle_count() && t < m.triangle_count() && s != t,
+                 "triangles_overlap: need two different triangles of the mesh");
+  // Both ways, so that the answer (and validate's count) does not depend on the order of the
+  // triangles in the mesh.
+  return overlap_seen_from(m, s, t, eps) || overlap_seen_from(m, t, s, eps);
 }
 
 void for_each_self_overlap(const TriangleMesh& mesh, double tolerance,

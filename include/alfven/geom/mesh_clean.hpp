@@ -111,7 +111,8 @@ struct MeshReport {
 /// edge they share: the pair test validate() applies to the candidates its hierarchy finds (see
 /// validate for the method). `tolerance`: absolute distance (mesh unit) below which a corner
 /// counts as lying in the other triangle's plane. Degenerate triangles never overlap here (they
-/// are reported as degenerate). Throws alfven::Error for invalid indices.
+/// are reported as degenerate). Symmetric: the same answer for (s, t) and (t, s), so validate's
+/// count does not depend on the order of the triangles. Throws alfven::Error for invalid indices.
 bool triangles_overlap(const TriangleMesh& mesh, std::size_t s, std::size_t t, double tolerance);
 
 /// Options of validate().
@@ -128,7 +129,9 @@ struct ValidateOptions {
 /// "Fast and robust triangle-triangle overlap test using orientation predicates", JGT 8(1), 2003),
 /// in double precision, not exact arithmetic. Pairs sharing an edge overlap only when coplanar and
 /// folded onto each other; pairs sharing a vertex are tested with each triangle shrunk towards its
-/// centroid by a relative 1e-6, so contact at the shared vertex alone does not count.
+/// centroid by a relative 1e-6, so contact at the shared vertex alone does not count. Throws
+/// alfven::Error for a bad index, a non-finite coordinate or a size outside
+/// MeshExtentRange<double> (triangle_mesh.hpp: products of four lengths would overflow).
 MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options = {});
 
 /// Options of clean(); every step is on by default.
@@ -153,7 +156,7 @@ struct CleanSummary {
 
 /// Runs, in order: weld_vertices, remove_degenerate_triangles, remove_duplicate_triangles,
 /// remove_unreferenced_vertices, orient_consistently. Holes, non-manifold edges and
-/// self-overlaps are not repaired (validate() reports them).
+/// self-overlaps are not repaired (validate() reports them). Throws alfven::Error as validate().
 CleanSummary clean(TriangleMesh& mesh, const CleanOptions& options = {});
 
 }  // namespace geom
