@@ -334,6 +334,7 @@ OrientationChange orient_consistently(TriangleMesh& mesh) {
 
 CleanSummary clean(TriangleMesh& mesh, const CleanOptions& options) {
   mesh.check_indices();
+  require_extent_in_range<double>(mesh, "clean");
   CleanSummary s;
   if (options.weld_tolerance >= 0) s.vertices_welded = weld_vertices(mesh, options.weld_tolerance);
   const double tol = std::max(options.weld_tolerance, 0.0);
@@ -348,6 +349,7 @@ CleanSummary clean(TriangleMesh& mesh, const CleanOptions& options) {
 
 MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
   mesh.check_indices();
+  require_extent_in_range<double>(mesh, "validate");
   MeshReport r;
   r.source = mesh.source;
   r.vertex_count = mesh.vertex_count();

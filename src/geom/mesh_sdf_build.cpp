@@ -165,21 +165,10 @@ MeshSDF<T> MeshSDF<T>::build(Pool& pool, const TriangleMesh& mesh, const MeshSDF
   ALFVEN_REQUIRE(options.winding_beta > 1.0,
                  "MeshSDF::build: winding_beta must be > 1, got " << options.winding_beta);
   ALFVEN_REQUIRE(options.sah_bins >= 2, "MeshSDF::build: sah_bins must be >= 2");
-  if (std::is_same<T, float>::value && mesh.triangle_count() > 0) {
-    // Ericson's closest-point test multiplies pairs of dot products (length^4): above about
-    // 4e9 they overflow float and the wrong region is chosen, silently (a cgs-sized body). A
-    // diagonal D bounds them by 4 D^4 for points within D of the mesh: 6.4e37 at 2e9.
-    const auto b = mesh.bounds();
-    const double extent = length(b.second - b.first);
-    ALFVEN_REQUIRE(
-        extent <= 2e9,
-        "MeshSDF::build: " << (mesh.source.empty() ? "the mesh" : "mesh '" + mesh.source + "'")
-                           << " spans " << extent
-                           << " (more than 2e9), too large for single precision: "
-                              "the closest-point test's products of four lengths "
-                              "overflow float; use double precision, or express "
-                              "the mesh in larger units");
-  }
+  // Ericson's closest-point test multiplies pairs of dot products (length^4): beyond the
+  // range they overflow or underflow and the wrong region is chosen, silently (a cgs-sized body
+  // in float).
+  require_extent_in_range<T>(mesh, "MeshSDF::build");
   if (options.build == BVHBuild::LBVH) return build_lbvh(pool, mesh, options);
   const std::size_t nv = mesh.vertex_count();
   std::vector<Vec3<T>> vt(nv);  // vertices rounded once to T

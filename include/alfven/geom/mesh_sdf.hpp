@@ -140,7 +140,8 @@ class MeshSDF {
   /// built with the CUDA backend), whose arrays the host cannot read: no 4-wide host arrays; or,
   /// into any other pool, the same tree on the host's threads (with the 4-wide host arrays when
   /// options.host_traversal). Throws alfven::Error if the mesh has a bad index or a non-finite
-  /// coordinate, no triangle of non-zero area, options out of range, or for LBVH into device
+  /// coordinate, a size outside MeshExtentRange<T> (triangle_mesh.hpp: a diagonal above 2e9 in
+  /// float), no triangle of non-zero area, options out of range, or for LBVH into device
   /// memory without the CUDA backend or without a device. The
   /// result is bound to the pool's current base: take rebased_view() after the pool grows, is
   /// frozen or is mirrored. Defined in src/geom (float and double).

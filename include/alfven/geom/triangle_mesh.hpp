@@ -11,6 +11,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <string>
 #include <utility>
@@ -67,6 +68,44 @@ struct TriangleMesh {
     }
   }
 };
+
+/// The bounding-box diagonals D of a mesh that computations in T handle: the closest-point test
+/// (Ericson) and the areas multiply four lengths, so 4 D^4 must stay below T's largest value
+/// and D^4 far above its smallest normal one. Float: about 6e-9 to 2e9; double: about 1.2e-76
+/// to 5e76.
+template <typename T>
+struct MeshExtentRange {
+  static double lowest() {  // ten times the fourth root of the smallest normal T
+    return 10.0 * std::sqrt(std::sqrt(double(std::numeric_limits<T>::min())));
+  }
+  static double highest() {  // two thirds of the fourth root of max / 4 (float: 2.0e9)
+    return 0.66 * std::sqrt(std::sqrt(double(std::numeric_limits<T>::max()) / 4.0));
+  }
+};
+
+/// Throws alfven::Error, naming `who` and the mesh's source, when the mesh's bounding-box
+/// diagonal (D > 0) is outside MeshExtentRange<T>: the computations would overflow or underflow
+/// and give wrong answers silently. A mesh of one point (D = 0) passes (it is degenerate, which
+/// the callers report).
+template <typename T>
+void require_extent_in_range(const TriangleMesh& mesh, const char* who) {
+  if (mesh.vertices.empty()) return;
+  const auto b = mesh.bounds();
+  const double extent = length(b.second - b.first);
+  const char* precision = sizeof(T) == 4 ? "single" : "double";
+  const std::string name = mesh.source.empty() ? "the mesh" : "mesh '" + mesh.source + "'";
+  ALFVEN_REQUIRE(extent <= MeshExtentRange<T>::highest(),
+                 who << ": " << name << " spans " << extent << " (more than "
+                     << MeshExtentRange<T>::highest() << "), too large for " << precision
+                     << " precision: products of four lengths overflow"
+                     << (sizeof(T) == 4 ? "; use double precision, or" : ";")
+                     << " express the mesh in larger units");
+  ALFVEN_REQUIRE(extent == 0 || extent >= MeshExtentRange<T>::lowest(),
+                 who << ": " << name << " spans " << extent << " (less than "
+                     << MeshExtentRange<T>::lowest() << "), too small for " << precision
+                     << " precision: products of four lengths underflow; express the mesh in "
+                        "smaller units");
+}
 
 /// A closed icosphere of radius `radius` centred at `centre`: the icosahedron with each face
 /// split into four `subdivisions` times and the new vertices pushed onto the sphere.

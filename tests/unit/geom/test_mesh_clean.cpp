@@ -6,6 +6,7 @@
 #include <functional>
 #include <random>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "alfven/geom/mesh_clean.hpp"
@@ -142,6 +143,57 @@ TEST(MeshValidate, OverlappingTrianglesAreSelfOverlaps) {
   EXPECT_EQ(g::validate(fold).self_overlaps, 1u);
   fold.triangles[1] = {1, 0, 4};
   EXPECT_EQ(g::validate(fold).self_overlaps, 0u);
+}
+
+TEST(MeshValidate, OverlapsDoNotDependOnTheOrderOfTheTriangles) {
+  // A closed tetrahedron whose fourth corner lies 1e-7 above the base plane (within the
+  // coplanarity tolerance of the base, not of the slivers): seen from the base, a sliver sharing
+  // an edge is folded onto it; seen from the sliver, the base is not coplanar. The pair test
+  // asks both ways, so every order of the four faces gives the same report.
+  TriangleMesh tet;
+  tet.vertices = {{0, 0, 0}, {1, 0, 0}, {0.5, 1, 0}, {0.5, 1e-3, 1e-7}};
+  const std::array<std::int32_t, 3> faces[4] = {{0, 2, 1}, {0, 1, 3}, {0, 3, 2}, {1, 2, 3}};
+  const g::ValidateOptions options;  // tolerance 1e-7 of the diagonal (1.5): above 1e-7
+  const double tol = options.relative_tolerance * g::validate(tet).diagonal;
+  ASSERT_GT(tol, 1e-7);
+  std::array<int, 4> order{0, 1, 2, 3};
+  std::set<std::size_t> counts;
+  do {
+    tet.triangles.clear();
+    for (int f : order) tet.triangles.push_back(faces[f]);
+    counts.insert(g::validate(tet, options).self_overlaps);
+    for (std::size_t s = 0; s < 4; ++s) {
+      for (std::size_t t = 0; t < 4; ++t) {
+        if (s != t) {
+          EXPECT_EQ(g::triangles_overlap(tet, s, t, tol), g::triangles_overlap(tet, t, s, tol));
+        }
+      }
+    }
+  } while (std::next_permutation(order.begin(), order.end()));
+  EXPECT_EQ(counts.size(), 1u);
+  EXPECT_GT(*counts.begin(), 0u);  // the slivers fold onto the base
+}
+
+TEST(MeshValidate, MeshesTooLargeOrTooSmallForDoubleAreRefused) {
+  // Scaled far enough, the products of four lengths overflow (false self-overlaps, NaN
+  // volumes) or underflow (every triangle "degenerate"): refused with the size and the fix.
+  const auto message = [](double scale) {
+    TriangleMesh tet = g::make_icosphere(scale, 0);
+    try {
+      g::validate(tet);
+    } catch (const alfven::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_EQ(message(1e70), "");  // within the range: a fit report
+  EXPECT_EQ(message(1e-70), "");
+  EXPECT_NE(message(1e80).find("too large for double precision"), std::string::npos);
+  EXPECT_NE(message(1e-80).find("too small for double precision"), std::string::npos);
+  TriangleMesh big = g::make_icosphere(1e80, 0);
+  EXPECT_THROW(g::clean(big), alfven::Error);
+  EXPECT_TRUE(g::validate(g::make_icosphere(1e70, 0)).fit_for_pseudonormal());
+  EXPECT_TRUE(g::validate(g::make_icosphere(1e-70, 0)).fit_for_pseudonormal());
 }
 
 TEST(MeshValidate, HierarchyFindsTheSameOverlapsAsAllPairs) {

@@ -401,6 +401,18 @@ TEST(MeshSDF, MeshTooLargeForFloatIsRefusedAndDoubleAnswers) {
   Pool fpool;
   const MeshSDF<float> f = MeshSDF<float>::build(fpool, smaller);
   EXPECT_NEAR(f.signed_distance(Vec3<float>{5e8f, 5e8f, 5e8f}), -5e8, 5e8 * 1e-6);
+  // Double has its limits too (NaN inside a box 1e150 across; "no triangle of non-zero area"
+  // at 1e-100): refused with the size.
+  for (const double size : {1e80, 1e-80}) {
+    Pool p;
+    try {
+      (void)MeshSDF<double>::build(p, make_box_mesh(D{0, 0, 0}, D{size, size, size}));
+      ADD_FAILURE() << "expected an error at " << size;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(size > 1 ? "too large" : "too small"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(MeshSDF, DegenerateTrianglesAreLeftOutAndSmallMeshesWork) {
