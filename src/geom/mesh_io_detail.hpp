@@ -253,8 +253,8 @@ auto read_typed(ByteCursor& in, Scalar s, const char* what, F&& f) {
 inline double read_scalar(ByteCursor& in, Scalar s, const char* what) {
   return read_typed(in, s, what, [](auto v) { return double(v); });
 }
-/// Reads one integer scalar (index or count) as int64: -1 for a u64 beyond int64 (the callers
-/// reject negative indices and counts); a floating-point type is refused with a message.
+/// Reads one integer scalar (index or count) as int64; a uint64 above 2^63 - 1 and a
+/// floating-point type are refused with a message naming the byte.
 inline long long read_integer(ByteCursor& in, Scalar s, const char* what) {
   return read_typed(in, s, what, [&](auto v) -> long long {
     using V = decltype(v);
@@ -262,7 +262,9 @@ inline long long read_integer(ByteCursor& in, Scalar s, const char* what) {
       in.fail(std::string(what) + " has a floating-point type");
       return -1;
     } else if constexpr (std::is_same<V, std::uint64_t>::value) {
-      return v > std::uint64_t(INT64_MAX) ? -1 : (long long)v;
+      if (v > std::uint64_t(INT64_MAX))
+        in.fail(std::string(what) + " " + std::to_string(v) + " is above 2^63 - 1");
+      return (long long)v;
     } else {
       return (long long)v;
     }

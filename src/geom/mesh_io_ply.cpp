@@ -241,7 +241,12 @@ TriangleMesh read_ply(const std::string& path) {
                   poly.push_back(detail::read_integer(bin, p.type, "a vertex index"));
                 add_polygon(fail, i);
               } else {
-                bin.skip(std::size_t(n) * detail::scalar_size(p.type), "list items");
+                const std::size_t size = detail::scalar_size(p.type);
+                if (std::uint64_t(n) > bin.remaining() / size)  // n * size would overflow
+                  throw Error(path + ": byte " + std::to_string(at) + ": list count " +
+                              std::to_string(n) + " of " + p.name + " needs more bytes than the " +
+                              std::to_string(bin.remaining()) + " left in the file");
+                bin.skip(std::size_t(n) * size, "list items");
               }
             } else if (is_vertex && (int(k) == ix || int(k) == iy || int(k) == iz)) {
               const std::size_t at = bin.pos();

@@ -334,6 +334,52 @@ TEST(MeshIOErrors, PlyCountsThatDoNotMatchTheData) {
   EXPECT_NE(msg.find("file ends"), std::string::npos) << msg;
 }
 
+TEST(MeshIOErrors, PlyListCountsBeyondTheDataAreRefused) {
+  // One triangle with a second list per face; little-endian binary assembled by hand.
+  const auto ply = [](const std::string& count_type, const std::string& index_type,
+                      std::uint64_t extra_count, std::uint64_t first_index) {
+    std::string b =
+        "ply\nformat binary_little_endian 1.0\nelement vertex 3\n"
+        "property float x\nproperty float y\nproperty float z\nelement face 1\n"
+        "property list uchar " +
+        index_type + " vertex_indices\nproperty list " + count_type +
+        " double texcoord\nend_header\n";
+    const float v[9] = {0, 0, 0, 1, 0, 0, 0, 1, 0};
+    b.append(reinterpret_cast<const char*>(v), sizeof(v));
+    b.push_back(char(3));
+    const std::uint64_t idx[3] = {first_index, 1, 2};
+    for (const std::uint64_t i : idx) {
+      if (index_type == "int") {
+        const std::int32_t k = std::int32_t(i);
+        b.append(reinterpret_cast<const char*>(&k), 4);
+      } else {
+        b.append(reinterpret_cast<const char*>(&i), 8);
+      }
+    }
+    b.append(reinterpret_cast<const char*>(&extra_count), 8);
+    return b;
+  };
+  const std::string path = temp_file("list_counts.ply");
+  // A skipped list whose count times its item size wrapped around to 0 bytes was read as empty.
+  write_bytes(path, ply("uint64", "int", std::uint64_t(1) << 61, 0));
+  std::string msg = error_of([&] { g::read_ply(path); });
+  EXPECT_NE(msg.find("list count 2305843009213693952 of texcoord needs more bytes"),
+            std::string::npos)
+      << msg;
+  // A uint64 above 2^63 - 1 was -1: "negative list count", "face uses vertex -1".
+  write_bytes(path, ply("uint64", "int", ~std::uint64_t(0), 0));
+  msg = error_of([&] { g::read_ply(path); });
+  EXPECT_NE(msg.find("a list count 18446744073709551615 is above 2^63 - 1"), std::string::npos)
+      << msg;
+  write_bytes(path, ply("uint64", "uint64", 0, std::uint64_t(1) << 63));
+  msg = error_of([&] { g::read_ply(path); });
+  EXPECT_NE(msg.find("a vertex index 9223372036854775808 is above 2^63 - 1"), std::string::npos)
+      << msg;
+  // The same file with sensible values reads.
+  write_bytes(path, ply("uint64", "uint64", 0, 0));
+  EXPECT_EQ(g::read_ply(path).triangle_count(), 1u);
+}
+
 TEST(MeshIOErrors, ObjIndexOutOfRangeNamesTheLine) {
   const std::string path = temp_file("bad_index.obj");
   write_bytes(path, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\nf 1 2 4\n");
