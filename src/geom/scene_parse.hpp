@@ -33,7 +33,13 @@ struct Context {
   }
 };
 
-/// Throws alfven::Error "FILE:LINE: what" for node `n`.
+/// An error that already names its place in the file (what fail throws), so that an enclosing
+/// checked() passes it on instead of naming the place again.
+struct LocatedError : Error {
+  using Error::Error;
+};
+
+/// Throws LocatedError "FILE:LINE: what" for node n.
 [[noreturn]] void fail(const Context& c, const YAML::Node& n, const std::string& what);
 
 /// Checks that map `n` has all keys in `required` and no keys outside `required` and `optional`;

@@ -32,7 +32,7 @@ constexpr double kPi = 3.14159265358979323846;
 constexpr long kMaxGeometryNodes = 100000;
 
 [[noreturn]] void fail(const Context& c, const YAML::Node& n, const std::string& what) {
-  throw Error(c.at(n) + ": " + what);
+  throw LocatedError(c.at(n) + ": " + what);
 }
 
 /// Checks that map `n` has only keys in `allowed` and all keys in `required`.
@@ -82,6 +82,8 @@ template <typename F>
 Expr checked(const Context& c, const YAML::Node& n, F f) {
   try {
     return f();
+  } catch (const LocatedError&) {
+    throw;  // a parameter's own error, already located
   } catch (const Error& e) {
     fail(c, n, e.what());
   }
@@ -177,6 +179,16 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
   auto num = [&](const char* k) { return number(c, a[k], std::string(op) + "." + k); };
   auto vec = [&](const char* k) { return vec3(c, a[k], std::string(op) + "." + k); };
   auto child = [&]() { return parse_node(c, a["shape"]); };
+  // A blend or stencil width: in [1e-30, 1e30], so that it stays a positive finite number in the
+  // single precision renders evaluate in (1e-308 became 0 there, inf an empty image).
+  auto width = [&](const char* k) {
+    const double w = num(k);
+    if (!(w >= 1e-30 && w <= 1e30))
+      fail(c, a[k],
+           std::string(op) + "." + k + " must be a width in [1e-30, 1e30] (got " + a[k].Scalar() +
+               ")");
+    return w;
+  };
   // The shape of a point transform. The tape holds at most MaxPoints nested transforms; said
   // here, the error names the line instead of coming from the tape's build later.
   auto transformed = [&]() {
@@ -293,7 +305,7 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
     Expr s = child();
     --c.loops;
     return checked(c, a, [&] {
-      return op == "blur" ? Expr::blur(s, num("width")) : Expr::mollify(s, num("width"));
+      return op == "blur" ? Expr::blur(s, width("width")) : Expr::mollify(s, width("width"));
     });
   }
   if (op == "elongate") {
@@ -324,7 +336,7 @@ Expr parse_node(const Context& c, const YAML::Node& node) {
     if (op == s.first) {
       check_keys(c, a, op, {"width", "shapes"});
       std::vector<Expr> v = parse_list(c, a["shapes"], op);
-      return checked(c, a, [&] { return Expr::csg(s.second, v, num("width")); });
+      return checked(c, a, [&] { return Expr::csg(s.second, v, width("width")); });
     }
   }
   fail(c, kv.first, "unknown geometry operation '" + op + "'");

@@ -77,6 +77,48 @@ TEST(SceneYaml, ErrorsNameTheLineAndKey) {
   EXPECT_THROW(parse_geometry_yaml("translate: 5"), Error);
 }
 
+TEST(SceneYaml, AParametersErrorNamesItsLineOnce) {
+  // The parameter's own message inside a factory's (checked) used to carry the place twice.
+  try {
+    parse_geometry_yaml("sphere:\n  radius: nan\n", "g.yaml");
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.find("g.yaml:2"), 0u) << m;
+    EXPECT_EQ(m.find("g.yaml", 1), std::string::npos) << m;
+  }
+}
+
+TEST(SceneYaml, BlendWidthsARenderCannotHoldAreRefusedWithTheLine) {
+  // Renders run in float: 1e-308 was 0 there and inf gave an empty image.
+  for (const char* w : {"1e-308", "5e-324", ".inf", "1e39", "-1", "0", ".nan"}) {
+    for (const char* op : {"smooth_union", "exp_intersection"}) {
+      const std::string text = std::string(op) + ":\n  width: " + w +
+                               "\n  shapes: [{sphere: {radius: 1}}, {box: {half: [1, 1, 1]}}]\n";
+      try {
+        parse_geometry_yaml(text, "w.yaml");
+        ADD_FAILURE() << op << " width " << w << ": no error";
+      } catch (const Error& e) {
+        const std::string m = e.what();
+        EXPECT_EQ(m.find("w.yaml:2: "), 0u) << m;
+        EXPECT_NE(m.find(".width"), std::string::npos) << m;
+      }
+    }
+    try {
+      parse_geometry_yaml(
+          std::string("blur:\n  width: ") + w + "\n  shape: {sphere: {radius: 1}}\n", "b.yaml");
+      ADD_FAILURE() << "blur width " << w << ": no error";
+    } catch (const Error& e) {
+      EXPECT_EQ(std::string(e.what()).find("b.yaml:2: "), 0u) << e.what();
+    }
+  }
+  // The range's ends are accepted.
+  EXPECT_NO_THROW(parse_geometry_yaml(
+      "smooth_union: {width: 1e-30, shapes: [{sphere: {radius: 1}}, {sphere: {radius: 2}}]}"));
+  EXPECT_NO_THROW(parse_geometry_yaml(
+      "smooth_union: {width: 1e30, shapes: [{sphere: {radius: 1}}, {sphere: {radius: 2}}]}"));
+}
+
 TEST(SceneYaml, NestingBeyondTheParsersDepthIsSaidSo) {
   // yaml-cpp's own message for this is "bad file".
   try {
