@@ -93,6 +93,7 @@ void mesh_check_command(const MeshCheckOptions& o) {
   }
   geom::ValidateOptions v;
   v.relative_tolerance = o.weld > 0 ? o.weld : 1e-7;
+  v.max_examples = examples;  // the report keeps as many as are printed
   const geom::MeshReport r = geom::validate(mesh, v);
   const auto [lo, hi] = mesh.bounds();
   std::printf("  now:                   %zu vertices, %zu triangles, %zu edges\n", r.vertex_count,

@@ -177,6 +177,10 @@ void check_output_paths(const SdfOptions& o) {
   for (const auto& out : outputs) {  // before any work, as the writers will check
     io::require_no_temporary(io::temporary_path(out), out, "sdf: output");
     std::error_code ec;
+    const std::filesystem::path folder = std::filesystem::path(out).parent_path();
+    ALFVEN_REQUIRE(folder.empty() || std::filesystem::is_directory(folder, ec),
+                   "sdf: the folder '" << folder.string() << "' of " << named(out)
+                                       << " does not exist; create it or choose another -o");
     ALFVEN_REQUIRE(!std::filesystem::is_directory(out, ec),
                    "sdf: " << named(out) << " is a directory; choose another -o");
     ALFVEN_REQUIRE(o.force || !std::filesystem::exists(std::filesystem::symlink_status(out, ec)),

@@ -259,6 +259,11 @@ TEST(Sdf, OutputNamesAreCheckedBeforeAnyWork) {
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "the XDMF written next to the HDF5 output")) << r.output;
   EXPECT_TRUE(contains(r, "is the mesh")) << r.output;
+  // A folder that does not exist is said before the evaluation, not after it.
+  r = run_alfven("sdf " + f.stl + " --grid 4 -o " + f.dir.file("nodir") + "/g.h5", f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "does not exist; create it or choose another -o")) << r.output;
+  EXPECT_FALSE(contains(r, "mesh ")) << "stopped before reading the mesh: " << r.output;
 }
 
 TEST(Sdf, GridIsRangeAndMemoryChecked) {
