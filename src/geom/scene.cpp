@@ -27,6 +27,11 @@ Scene parse_scene(const YAML::Node& root, const std::string& path) {
               "hit_tolerance"});
   Scene s;
   s.geometry = parse_node(c, root["geometry"]);
+  try {  // the render's tape limits (its value stack), said with the line of the geometry
+    Tape<float>::check(s.geometry);
+  } catch (const Error& e) {
+    fail(c, root["geometry"], e.what());
+  }
   if (const YAML::Node im = root["image"]) {
     check_keys(c, im, "image", {"width", "height"});
     s.camera.width = int(number(c, im["width"], "image.width"));

@@ -73,16 +73,7 @@ class Tape {
   static Tape build(Pool& pool, const Expr& expr) {
     std::vector<Instruction<T>> code;
     std::vector<const Expr*> mesh_exprs;
-    int values = 0, max_values = 0, points = 0, max_points = 0, loops = 0, max_loops = 0;
-    emit(expr, code, values, max_values, points, max_points, loops, max_loops, mesh_exprs);
-    ALFVEN_REQUIRE(max_values <= MaxValues, "Tape: expression needs "
-                                                << max_values << " stack slots (at most "
-                                                << MaxValues << "); balance deep unions");
-    ALFVEN_REQUIRE(max_points <= MaxPoints, "Tape: point transforms nested "
-                                                << max_points << " deep (at most " << MaxPoints
-                                                << ")");
-    ALFVEN_REQUIRE(max_loops <= MaxLoops, "Tape: blur/mollify nested "
-                                              << max_loops << " deep (at most " << MaxLoops << ")");
+    compile(expr, code, mesh_exprs);
     Tape t;
     if (!mesh_exprs.empty()) {  // the meshes' arrays first, then their headers
       std::vector<MeshSDF<T>> meshes;
@@ -95,6 +86,15 @@ class Tape {
     t.code_.assign(pool, code);
     t.base_ = pool.base();
     return t;
+  }
+
+  /// Throws alfven::Error, as build() would, if `expr` is deeper than the stacks allow; builds
+  /// nothing (no mesh), so that a reader can check a description while it can still name the
+  /// line.
+  static void check(const Expr& expr) {
+    std::vector<Instruction<T>> code;
+    std::vector<const Expr*> mesh_exprs;
+    compile(expr, code, mesh_exprs);
   }
 
   /// A copy reading its instructions from `pool` (the build pool or a mirror of it).
@@ -332,6 +332,21 @@ class Tape {
     for (int k = 0; k < 9; ++k) c.a[k] = T(e.a[k]);
     return c;
   }
+  /// The instructions of `expr` (and the mesh nodes, in order) with the stack limits checked.
+  static void compile(const Expr& expr, std::vector<Instruction<T>>& code,
+                      std::vector<const Expr*>& mesh_exprs) {
+    int values = 0, max_values = 0, points = 0, max_points = 0, loops = 0, max_loops = 0;
+    emit(expr, code, values, max_values, points, max_points, loops, max_loops, mesh_exprs);
+    ALFVEN_REQUIRE(max_values <= MaxValues, "Tape: expression needs "
+                                                << max_values << " stack slots (at most "
+                                                << MaxValues << "); balance deep unions");
+    ALFVEN_REQUIRE(max_points <= MaxPoints, "Tape: point transforms nested "
+                                                << max_points << " deep (at most " << MaxPoints
+                                                << ")");
+    ALFVEN_REQUIRE(max_loops <= MaxLoops, "Tape: blur/mollify nested "
+                                              << max_loops << " deep (at most " << MaxLoops << ")");
+  }
+
   static void emit(const Expr& e, std::vector<Instruction<T>>& code, int& values, int& max_values,
                    int& points, int& max_points, int& loops, int& max_loops,
                    std::vector<const Expr*>& meshes) {

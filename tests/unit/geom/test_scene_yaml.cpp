@@ -119,6 +119,26 @@ TEST(SceneYaml, BlendWidthsARenderCannotHoldAreRefusedWithTheLine) {
       "smooth_union: {width: 1e30, shapes: [{sphere: {radius: 1}}, {sphere: {radius: 2}}]}"));
 }
 
+TEST(SceneYaml, AGeometryDeeperThanTheTapesStackNamesTheFile) {
+  // 40 unions nested on the right need 41 stack slots (the tape holds 32): said on loading, with
+  // the file and line, not later by the render without either.
+  std::string node = "{sphere: {radius: 1}}";
+  for (int d = 0; d < 40; ++d) node = "{union: [{sphere: {radius: 1}}, " + node + "]}";
+  const std::string path = temp_path("deep_unions.yaml");
+  {
+    std::ofstream f(path);
+    f << "geometry:\n  " << node << "\n";
+  }
+  try {
+    (void)load_scene_file(path);
+    FAIL() << "no error";
+  } catch (const Error& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.find(path + ":2: "), 0u) << m;
+    EXPECT_NE(m.find("stack slots"), std::string::npos) << m;
+  }
+}
+
 TEST(SceneYaml, NestingBeyondTheParsersDepthIsSaidSo) {
   // yaml-cpp's own message for this is "bad file".
   try {
