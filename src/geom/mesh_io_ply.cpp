@@ -137,11 +137,11 @@ TriangleMesh read_ply(const std::string& path) {
   if (vertex_count > INT32_MAX) throw Error(path + ": too many vertices for 32-bit indices");
   {
     // Every count against the bytes after the header, before anything is reserved from it
-    // (binary elements without properties hold no bytes and are skipped below).
+    // (elements without properties hold no data, a token or a byte, and are skipped below).
     const std::size_t available = has_data_line ? data.size() - in.pos() : 0;
     std::size_t used = 0;
     for (const auto& e : elements) {
-      if (format != Format::ascii && e.properties.empty()) continue;
+      if (e.properties.empty()) continue;
       detail::check_count_fits(
           e.count, available - used, e.name + " elements", [&](const std::string& m) {
             throw Error(path + ": line " + std::to_string(e.header_line) + ": " + m);
@@ -171,6 +171,7 @@ TriangleMesh read_ply(const std::string& path) {
     if (!has_data_line) in.set_pos(data.size());
     for (const auto& e : elements) {
       const bool is_vertex = &e == vertex_el, is_face = &e == face_el;
+      if (e.properties.empty()) continue;  // no tokens, so no lines (as readers that take tokens)
       for (long long i = 0; i < e.count; ++i) {
         if (!in.skip_blank_lines())
           in.fail("expected " + e.name + " " + std::to_string(i) + " of the " +

@@ -214,7 +214,18 @@ TriangleMesh read_vtk(const std::string& path) {
           in.fail("expected an integer type after CONNECTIVITY, found '" + std::string(ct) + "'");
         values.begin();
         std::vector<long long> conn;
-        for (long long i = 0; i < b; ++i) conn.push_back(values.integer(ctype, "a point id"));
+        // Each point id checked as it is read, so that the error names its line or byte.
+        long long cell_of_entry = 0;
+        for (long long i = 0; i < b; ++i) {
+          const long long v = values.integer(ctype, "a point id");
+          while (cell_of_entry + 1 < a && offsets[std::size_t(cell_of_entry + 1)] <= i)
+            ++cell_of_entry;
+          if (v < 0 || v >= (long long)mesh.vertices.size())
+            values.fail(kind + " cell " + std::to_string(cell_of_entry) + " uses point " +
+                        std::to_string(v) + " but POINTS has " +
+                        std::to_string(mesh.vertices.size()));
+          conn.push_back(v);
+        }
         for (long long c = 0; c + 1 < a; ++c) {
           cell.assign(conn.begin() + offsets[std::size_t(c)],
                       conn.begin() + offsets[std::size_t(c + 1)]);

@@ -269,6 +269,41 @@ TEST(MeshIO, VtkReadsStripsAndTheVersion51Layout) {
     EXPECT_LT(cross(m.corner(t, 1) - m.corner(t, 0), m.corner(t, 2) - m.corner(t, 0)).z, 0.0) << t;
 }
 
+TEST(MeshIO, Vtk51BadPointIdIsReportedAtItsOwnLineOrByte) {
+  // Two triangles over 4 points; the second triangle's first id (connectivity entry 3) is 99.
+  const std::string head =
+      "# vtk DataFile Version 5.1\nquad\nASCII\nDATASET POLYDATA\nPOINTS 4 float\n"
+      "0 0 0 1 0 0 1 1 0 0 1 0\nPOLYGONS 3 6\nOFFSETS vtktypeint64\n0 3 6\n"
+      "CONNECTIVITY vtktypeint64\n";
+  const std::string ascii = temp_file("bad_id51.vtk");
+  write_bytes(ascii, head + "0\n1\n2\n99\n2\n3\n");  // one id a line: 99 on line 14
+  std::string msg = error_of([&] { g::read_vtk(ascii); });
+  EXPECT_NE(msg.find("line 14"), std::string::npos) << msg;  // not the last id's line, 16
+  EXPECT_NE(msg.find("cell 1 uses point 99 but POINTS has 4"), std::string::npos) << msg;
+
+  std::string b = "# vtk DataFile Version 5.1\nquad\nBINARY\nDATASET POLYDATA\nPOINTS 4 float\n";
+  auto put_be = [&b](std::int32_t v) {
+    for (int k = 3; k >= 0; --k) b.push_back(char((std::uint32_t(v) >> (8 * k)) & 0xff));
+  };
+  const float xyz[12] = {0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0};
+  for (float c : xyz) {
+    std::int32_t bits;
+    std::memcpy(&bits, &c, 4);
+    put_be(bits);
+  }
+  b += "\nPOLYGONS 3 6\nOFFSETS vtktypeint32\n";
+  for (std::int32_t o : {0, 3, 6}) put_be(o);
+  b += "\nCONNECTIVITY vtktypeint32\n";
+  const std::size_t entry3 = b.size() + 3 * 4;
+  for (std::int32_t i : {0, 1, 2, 99, 2, 3}) put_be(i);
+  b += "\n";
+  const std::string binary = temp_file("bad_id51_binary.vtk");
+  write_bytes(binary, b);
+  msg = error_of([&] { g::read_vtk(binary); });
+  EXPECT_NE(msg.find("byte " + std::to_string(entry3) + ": "), std::string::npos) << msg;
+  EXPECT_NE(msg.find("cell 1 uses point 99 but POINTS has 4"), std::string::npos) << msg;
+}
+
 TEST(MeshIO, SharedTestMeshesAreClosedSurfaces) {
   // Copies of /work/shared/meshes kept with the tests: the dodecahedron (12 pentagons, fanned)
   // and the airfoil, a binary STL.

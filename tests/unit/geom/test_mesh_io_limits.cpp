@@ -89,6 +89,23 @@ TEST(MeshIOLimits, PlyElementsWithoutPropertiesCostNoTime) {
   EXPECT_EQ(g::read_ply(path).triangle_count(), 1u);
 }
 
+TEST(MeshIOLimits, AsciiPlyElementsWithoutPropertiesHoldNoLines) {
+  // In ASCII an element without properties has no tokens: the lines after the header are the
+  // vertices' and the face's, whatever the count of the empty element (here 3, then 2^40).
+  for (const char* count : {"3", "1099511627776"}) {
+    const std::string path = temp_file(std::string("ascii_empty_elements_") + count + ".ply");
+    write_bytes(path, std::string("ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\n"
+                                  "property float y\nproperty float z\nelement nothing ") +
+                          count +
+                          "\nelement face 1\nproperty list uchar int vertex_indices\n"
+                          "end_header\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
+    const g::TriangleMesh m = g::read_ply(path);
+    ASSERT_EQ(m.triangle_count(), 1u) << count;
+    EXPECT_EQ(m.vertices[1].x, 1.0);
+    EXPECT_EQ(m.vertices[2].y, 1.0);
+  }
+}
+
 TEST(MeshIOLimits, VtkClaimingPoints2147483647IsRefusedBeforeAllocating) {
   for (const char* encoding : {"ASCII", "BINARY"}) {
     const std::string path = temp_file(std::string("points_") + encoding + ".vtk");
