@@ -23,6 +23,9 @@
 ///    closed()), a point outside the box of the vertices is outside in both modes.
 ///  - normal(p): sign(p) (p - c) / |p - c|, or the unit pseudonormal of the closest feature
 ///    when p is on the surface (|p - c| below 64 epsilon of the box diagonal).
+///  - Far points (docs/geometry.md, "Far queries"): beyond about size / epsilon the triangles'
+///    squared distances tie and the first met is kept; beyond about sqrt of T's largest value
+///    (1.8e19 float, 1.3e154 double) the distance is +inf.
 ///
 /// Builds: MeshSDF<T>::build (compiled once, in the library alfven_geom_build:
 /// src/geom/mesh_sdf_build.cpp for the host builds, src/geom/mesh_sdf_lbvh.cu for the device
