@@ -4,9 +4,11 @@
 // alfven_mesh_eval (mesh_sdf_eval.hpp), on the host or on a CUDA device.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <new>
 #include <string>
@@ -48,16 +50,27 @@ struct SdfOptions {
 
 // ---- points ------------------------------------------------------------------------------------
 
-/// The extra columns of the points output: signed_distance, and with --closest the closest point
-/// and the triangle (0-based); 9 significant digits in float, 17 in double.
+/// The names of the extra columns of the points output: signed_distance, and with --closest the
+/// closest point and the triangle.
+std::vector<std::string> result_column_names(bool closest) {
+  std::vector<std::string> names = {"signed_distance"};
+  if (closest)
+    for (const char* c : {"closest_x", "closest_y", "closest_z", "triangle"}) names.push_back(c);
+  return names;
+}
+
+/// The extra columns of the points output (result_column_names): signed_distance, and with
+/// --closest the closest point and the triangle (0-based); 9 significant digits in float, 17 in
+/// double.
 std::vector<io::PointsColumn> result_columns(const geom::MeshEvalResult& r, bool single) {
   const int digits = single ? 9 : 17;
+  const std::vector<std::string> names = result_column_names(!r.closest.empty());
   std::vector<io::PointsColumn> columns;
-  columns.push_back({"signed_distance", r.signed_distance, digits});
+  columns.push_back({names[0], r.signed_distance, digits});
   if (!r.closest.empty()) {
     const std::size_t n = r.closest.size();
-    io::PointsColumn cx{"closest_x", {}, digits}, cy{"closest_y", {}, digits},
-        cz{"closest_z", {}, digits}, triangle{"triangle", {}, 17};
+    io::PointsColumn cx{names[1], {}, digits}, cy{names[2], {}, digits}, cz{names[3], {}, digits},
+        triangle{names[4], {}, 17};
     for (io::PointsColumn* c : {&cx, &cy, &cz, &triangle}) c->values.reserve(n);
     for (std::size_t i = 0; i < n; ++i) {
       cx.values.push_back(r.closest[i].x);
@@ -266,6 +279,10 @@ void sdf_command_body(const SdfOptions& o) {
   std::vector<geom::Vec3<double>> points;
   if (!o.points.empty()) {
     csv = io::read_points_csv(o.points);
+    for (const std::string& name : result_column_names(o.closest))
+      ALFVEN_REQUIRE(std::find(csv.columns.begin(), csv.columns.end(), name) == csv.columns.end(),
+                     "sdf: " << o.points << " has a column '" << name
+                             << "', which the output adds; rename or remove it in the input");
     points.reserve(csv.points.size());
     for (const auto& p : csv.points) points.push_back(geom::Vec3<double>{p[0], p[1], p[2]});
   }
@@ -313,6 +330,30 @@ void sdf_command_body(const SdfOptions& o) {
                  "every point is marked outside)%s\n",
                  o.mesh.c_str(), report.signed_volume,
                  o.no_clean ? "; drop --no-clean to let cleaning orient it outward" : "");
+
+  // A distance must square within the precision (docs/geometry.md, "Far queries"): refuse a point
+  // farther than half the square root of the largest value from the mesh (its distance is at
+  // most |p - centre| + half the box diagonal), which would give inf.
+  if (!points.empty()) {
+    geom::Vec3<double> lo = mesh.vertices[0], hi = mesh.vertices[0];
+    for (const auto& v : mesh.vertices) {
+      lo = geom::Vec3<double>{std::min(lo.x, v.x), std::min(lo.y, v.y), std::min(lo.z, v.z)};
+      hi = geom::Vec3<double>{std::max(hi.x, v.x), std::max(hi.y, v.y), std::max(hi.z, v.z)};
+    }
+    const geom::Vec3<double> centre = (lo + hi) * 0.5;
+    const double radius = 0.5 * geom::length(hi - lo);
+    const double limit = 0.5 * std::sqrt(single ? double(std::numeric_limits<float>::max())
+                                                : std::numeric_limits<double>::max());
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      const geom::Vec3<double> d = (points[i] - centre) * (1.0 / limit);  // no overflow
+      ALFVEN_REQUIRE(
+          geom::length(d) + radius / limit < 1.0,
+          "sdf: point " << i << " of " << o.points << " (" << points[i].x << ", " << points[i].y
+                        << ", " << points[i].z << ") lies too far from the mesh for " << o.precision
+                        << ": distances above about " << limit << " overflow when squared"
+                        << (single ? "; use --precision double" : "; move or scale the points"));
+    }
+  }
 
   geom::MeshEvalResult r;
   geom::MeshEvalGrid g;

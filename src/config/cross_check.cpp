@@ -64,17 +64,20 @@ void finish_and_cross_check(const TreeContents& contents, RunConfig& config,
   // Cadences in time: at most 1e15 multiples before time.tend, so that output numbers fit a
   // long and a double counts them exactly (dt: 1e-300 hung a run in its output bookkeeping,
   // deaf to SIGTERM).
-  const auto check_cadence = [&](const std::string& key, double dt) {
-    if (!(dt > 0) || !(config.tend > 0) || config.tend / dt <= 1e15) return;
+  // An output block's files are numbered by the multiple, stored as the snapshot format's int
+  // `index`: at most 2147483647 multiples (dt: 1e-10 wrote a_2543119594.h5 with index
+  // -1751847702, which a restart refused).
+  const auto check_cadence = [&](const std::string& key, double dt, double most) {
+    if (!(dt > 0) || !(config.tend > 0) || config.tend / dt <= most) return;
     diagnostics.error(key, mark_of(contents, key),
-                      fmt::format("{} = {:g} would number more than 1e15 outputs before "
+                      fmt::format("{} = {:g} would number more than {:g} outputs before "
                                   "time.tend = {:g}; give a larger value",
-                                  key, dt, config.tend));
+                                  key, dt, most, config.tend));
   };
-  check_cadence("time.dt_output", config.dt_output);
-  check_cadence("io.log_dt", config.log_dt);
+  check_cadence("time.dt_output", config.dt_output, 1e15);
+  check_cadence("io.log_dt", config.log_dt, 1e15);
   for (std::size_t i = 0; i < config.outputs.size(); ++i)
-    check_cadence(fmt::format("outputs[{}].dt", i), config.outputs[i].dt);
+    check_cadence(fmt::format("outputs[{}].dt", i), config.outputs[i].dt, 2147483646.0);
 
   // Cells with their ghost layers must count in an int along each axis (2147483647 cells and
   // their ghosts gave "Array extent 0 is negative" from deep in the set-up).

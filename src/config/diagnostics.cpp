@@ -14,7 +14,8 @@ namespace {
 /// True if `prefix` is `key` or a dotted ancestor of it ("grid" of "grid.i_size").
 bool covers(const std::string& prefix, const std::string& key) {
   if (key.compare(0, prefix.size(), prefix) != 0) return false;
-  return key.size() == prefix.size() || key[prefix.size()] == '.';
+  return key.size() == prefix.size() || key[prefix.size()] == '.' ||
+         key[prefix.size()] == '[';  // a list's entries: outputs[0].every under outputs
 }
 }  // namespace
 

@@ -97,12 +97,22 @@ void read_slice(const std::string& key, const YAML::Node& value, OutputBlockConf
     const std::string axis = value.begin()->first.as<std::string>("");
     for (int a = 0; a < 3; ++a)
       if (axis == axes[a]) {
-        const auto at = read_real(value.begin()->second);
-        if (!at) break;
+        const YAML::Node& where = value.begin()->second;
+        const auto at = read_real(where);
+        if (!at) {  // the axis is right: say what is wrong with the coordinate
+          diagnostics.error(join_key(key, axis), where.Mark(),
+                            "expected a finite real number (the coordinate of the plane), got " +
+                                describe(where));
+          return;
+        }
         block.slice_axis = a;
         block.slice_at = *at;
         return;
       }
+    diagnostics.error(key, value.Mark(),
+                      "expected the axis x, y or z as the key ({x: X}, {y: Y} or {z: Z}), got " +
+                          describe(value.begin()->first));
+    return;
   }
   diagnostics.error(
       key, value.Mark(),
@@ -194,8 +204,8 @@ void read_block(const std::string& key, const YAML::Node& entry, RunConfig& conf
           if (!text || !valid_output_block_name(*text) || reserved_names().count(*text))
             diagnostics.error(
                 path, value.Mark(),
-                "expected a name of lower-case letters, digits and _ that the run does not "
-                "use for its own files (not " +
+                "expected a name of 1 to 64 lower-case letters, digits and _ that the run "
+                "does not use for its own files (not " +
                     join_names({reserved_names().begin(), reserved_names().end()}) + "), got " +
                     describe(value));
           else

@@ -51,7 +51,23 @@ bool inspect_existing(const std::string& path, std::string& header) {
   return true;
 }
 
+void require_same_header(const std::string& path, const std::string& existing,
+                         const std::string& header) {
+  ALFVEN_REQUIRE(existing == header,
+                 "CSV log '" << path << "': cannot append, its header '" << existing
+                             << "' differs from '" << header
+                             << "'; move the file away (or restore its header) and run again");
+}
+
 }  // namespace
+
+void check_log_header(const std::string& path, const std::vector<std::string>& columns) {
+  std::ifstream in(path, std::ios::binary);
+  std::string first;
+  if (!in || !std::getline(in, first) || in.eof()) return;  // missing, empty or no full line
+  if (!first.empty() && first.back() == '\r') first.pop_back();
+  require_same_header(path, first, join(columns));
+}
 
 CsvLog::CsvLog(const std::string& path, const std::vector<std::string>& columns, bool append)
     : path_(path), columns_(columns) {
@@ -67,11 +83,7 @@ CsvLog::CsvLog(const std::string& path, const std::vector<std::string>& columns,
   const std::string header = join(columns);
   std::string existing;
   const bool keep = append && inspect_existing(path, existing);
-  if (keep) {
-    ALFVEN_REQUIRE(existing == header, "CSV log '" << path << "': cannot append, its header '"
-                                                   << existing << "' differs from '" << header
-                                                   << "'");
-  }
+  if (keep) require_same_header(path, existing, header);
   // A new log replaces an earlier file atomically (the header alone), then rows are appended.
   if (!keep) write_file_atomically(path, header + "\n", "CSV log");
   file_ = std::fopen(path.c_str(), "ab");

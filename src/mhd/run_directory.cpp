@@ -123,6 +123,17 @@ void clear_earlier_run(const std::string& dir, std::ostream& out,
       ours = ours || is_block_file_name(name, block) || name == block + ".xdmf";
     if (ours) clash.push_back(name);
   }
+  // Snapshots the index lists are removed only if they are snapshots (an edited index could
+  // name a user's file).
+  std::vector<std::string> not_snapshots;
+  for (const IndexEntry& e : index)
+    if (!removable_snapshot(dir + "/" + e.name)) not_snapshots.push_back(e.name);
+  ALFVEN_REQUIRE(not_snapshots.empty(),
+                 "the folder '" << dir << "' holds " << listed_names(not_snapshots)
+                                << ", which its snapshots.txt lists but which does not read as a "
+                                   "snapshot, and this run would write over; move them to "
+                                   "another folder (or choose another --output). Nothing was "
+                                   "changed");
   std::sort(clash.begin(), clash.end());
   ALFVEN_REQUIRE(clash.empty(), "the folder '"
                                     << dir << "' holds " << listed_names(clash)

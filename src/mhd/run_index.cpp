@@ -40,6 +40,16 @@ bool valid_snapshot(const std::string& dir, const std::string& name, double& tim
   }
 }
 
+/// The time in the metadata of the snapshot at `path`, or false if it does not read as one.
+bool snapshot_metadata_time(const std::string& path, double& time) {
+  try {
+    time = io::read_snapshot_metadata(path).meta.time;
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
 /// snapshots.txt as written by write_index, or false with the reason.
 bool read_index_file(const std::string& dir, std::vector<IndexEntry>& entries, std::string& why) {
   const std::string path = dir + "/snapshots.txt";
@@ -62,6 +72,17 @@ bool read_index_file(const std::string& dir, std::vector<IndexEntry>& entries, s
     }
     if (!exists(dir + "/" + e.name)) {
       why = "lists " + e.name + ", which is missing";
+      return false;
+    }
+    // A snapshot's time must be the line's (its metadata alone: cheap), so that an edited index
+    // does not order the snapshots wrongly. A file that does not read is left to the reader of
+    // its data (a continued run names it and the checkpoint to take instead).
+    double own = e.time;
+    if (snapshot_metadata_time(dir + "/" + e.name, own) && own != e.time) {
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "gives t = %.17g for %s, whose own time is %.17g", e.time,
+                    e.name.c_str(), own);
+      why = buf;
       return false;
     }
     entries.push_back(e);
@@ -130,6 +151,13 @@ void write_index(const std::string& dir, const std::vector<IndexEntry>& entries)
     text += line;
   }
   io::write_file_atomically(dir + "/snapshots.txt", text, "snapshot index");
+}
+
+bool removable_snapshot(const std::string& path) {
+  std::error_code ec;
+  if (fs::is_regular_file(path, ec) && fs::file_size(path, ec) == 0 && !ec) return true;
+  double time = 0;
+  return snapshot_metadata_time(path, time);
 }
 
 bool holds_earlier_run(const std::string& dir) {

@@ -24,13 +24,19 @@ std::string image_name(int number);
 int snapshot_number(const std::string& name);
 
 /// The snapshot index of `dir`. snapshots.txt is used when each line reads as
-/// "snapshot_NNNN.h5 TIME" with NNNN = 0, 1, 2, ... in order and every file it lists exists;
-/// otherwise (missing, empty or damaged) it is rebuilt from the files snapshot_0000.h5,
+/// "snapshot_NNNN.h5 TIME" with NNNN = 0, 1, 2, ... in order and every file it lists exists
+/// and, where it reads as a snapshot (its metadata: read_snapshot_metadata), is one of that
+/// time; otherwise (missing, empty or damaged) it is rebuilt from the files snapshot_0000.h5,
 /// snapshot_0001.h5, ... up to the first that is missing or does not read as a valid snapshot
 /// (read_snapshot: checksums verified), with the times stored in them. Either way, snapshot
 /// files that follow the last listed one and read as valid (written just before a kill, before
 /// the index was updated) are added. Each repair appends a sentence to `notes`. Reads only.
 std::vector<IndexEntry> load_index(const std::string& dir, std::vector<std::string>& notes);
+
+/// True when the file at `path` may be removed as a snapshot an earlier run listed: it reads as
+/// a snapshot (its metadata), or it is empty (a snapshot a crash left unwritten). A user's file
+/// listed by an edited index is neither.
+bool removable_snapshot(const std::string& path);
 
 /// Replaces DIR/snapshots.txt by `entries` (written atomically: temporary file, fsync, rename).
 /// Throws alfven::Error naming the file when it cannot be written.

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <ostream>
+#include <set>
 
 #include "alfven/core/error.hpp"
 #include "alfven/core/shell_word.hpp"
@@ -63,15 +64,30 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   ALFVEN_REQUIRE(from.from < from.index.size(), "cannot continue the run in '"
                                                     << dir << "': snapshot number " << from.from
                                                     << " is not in its index");
+  // The log must take this run's rows before anything in the folder changes.
+  io::check_log_header(dir_ + "/log.csv", log_columns());
   // Checkpoints and output-block files of later steps belong to the discarded continuation too.
   std::vector<std::string> notes, later;
+  std::set<std::string> listed;
   for (const char* index : {kCheckpointIndex, kOutputIndex})
     for (const FileEntry& e : read_file_index(dir_, index, notes)) {
+      listed.insert(e.name);
       if (e.step > from.step)
         later.push_back(e.name);
       else
         (index == kCheckpointIndex ? checkpoints_ : block_files_).push_back(e);
     }
+  // So do files no index lists under a name this run writes (checkpoints, this run's output
+  // blocks): the run would write over them (a user's file, or one a killed run wrote last).
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(dir_, ec)) {
+    const std::string name = entry.path().filename().string();
+    bool ours = is_checkpoint_name(name);
+    for (const OutputBlockConfig& b : config.outputs)
+      ours = ours || is_block_file_name(name, b.name);
+    if (ours && !listed.count(name)) later.push_back(name);
+  }
+  std::sort(later.begin(), later.end());
   for (const std::string& note : notes)
     if (std::find(from.notes_said.begin(), from.notes_said.end(), note) == from.notes_said.end())
       out << "note: " << note << "\n";

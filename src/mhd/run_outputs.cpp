@@ -276,6 +276,9 @@ void RunOutputs<Real>::write_checkpoint_job(const std::string& name, double time
 template <typename Real>
 void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, long step) {
   const OutputBlock& block = blocks_[b];
+  ALFVEN_REQUIRE(number <= 2147483647L,
+                 "output block '" << block.config.name << "': output number " << number
+                                  << " does not fit the files' int index; give a larger `every`");
   const Grid& local = sim_.grid();
   const io::CellBox part = intersect(block_box(local), block.region);
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;

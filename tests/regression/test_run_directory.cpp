@@ -233,6 +233,91 @@ TEST(RunDirectory, AHostileIndexRemovesNoFileTheRunDidNotWrite) {
   fs::remove_all(dir);
 }
 
+// A continued run wrote over a checkpoint_NNNNNNNN.h5 or an output block's file that the user
+// had put in the folder (no index listed them, so they were not set aside). They are now moved
+// to discarded_after_NNNN with the later files, unchanged.
+TEST(RunDirectory, AContinuedRunWritesOverNoFileTheIndexesDoNotList) {
+  const std::string dir = fresh_dir("continue_planted");
+  const std::string block = "outputs=[{name: a, every: 1, variables: [density]}]";
+  run_into(dir,
+           small_vortex({"time.max_steps=6", "time.dt_output=10", "io.checkpoint_every=3", block}));
+  std::ofstream(dir + "/checkpoint_00000009.h5") << "precious checkpoint";
+  std::ofstream(dir + "/a_0008.h5") << "precious block";
+  const std::string said =
+      run_into(dir, small_vortex({"time.max_steps=10", "time.dt_output=10", "io.checkpoint_every=3",
+                                  "io.continue=true", block}));
+  EXPECT_TRUE(fs::exists(dir + "/checkpoint_00000009.h5")) << said;  // the run's own now
+  EXPECT_NE(read_text(dir + "/checkpoint_00000009.h5"), "precious checkpoint");
+  const std::string aside = dir + "/discarded_after_0001";
+  EXPECT_EQ(read_text(aside + "/checkpoint_00000009.h5"), "precious checkpoint") << said;
+  EXPECT_EQ(read_text(aside + "/a_0008.h5"), "precious block") << said;
+  fs::remove_all(dir);
+}
+
+// snapshots.txt was trusted for the files' times and contents: a line with a wrong time put the
+// snapshots out of order in run.xdmf, and a user's file listed under a snapshot's name was
+// removed by the next run. The index is now checked against each file's metadata: a wrong time
+// makes it rebuilt from the files, and a listed file that is no snapshot is not removed.
+TEST(RunDirectory, AnIndexIsCheckedAgainstTheSnapshotsItLists) {
+  const std::string dir = fresh_dir("index_checked");
+  run_into(dir, small_vortex({"time.max_steps=12", "time.dt_output=0.05"}));
+  const auto first = read_index(dir);
+  ASSERT_GE(first.size(), 2u);
+  { std::ofstream(dir + "/snapshots.txt") << "snapshot_0000.h5 0\nsnapshot_0001.h5 0.5\n"; }
+  std::string said =
+      run_into(dir, small_vortex({"time.max_steps=14", "time.dt_output=0.05", "io.continue=true"}));
+  EXPECT_NE(said.find("gives t = 0.5 for snapshot_0001.h5, whose own time is"), std::string::npos)
+      << said;
+  const auto index = read_index(dir);
+  for (std::size_t i = 1; i < index.size(); ++i)
+    EXPECT_LT(index[i - 1].second, index[i].second) << i;
+  EXPECT_EQ(index[1].second, first[1].second);
+
+  // A new run where the index lists a file that is no snapshot: refused, the file kept.
+  const std::string other = fresh_dir("index_lists_junk");
+  fs::create_directories(other);
+  std::ofstream(other + "/snapshots.txt") << "snapshot_0000.h5 0\n";
+  std::ofstream(other + "/snapshot_0000.h5") << "my notes";
+  std::string message;
+  try {
+    run_into(other, small_vortex({"time.max_steps=2"}));
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("holds snapshot_0000.h5, which its snapshots.txt lists but which does "
+                         "not read as a snapshot"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(read_text(other + "/snapshot_0000.h5"), "my notes");
+  fs::remove_all(dir);
+  fs::remove_all(other);
+}
+
+// A continue refused for a log whose header differs had already cut the log's later rows (and
+// a log of junk to its first lines): the header is now checked before anything changes.
+TEST(RunDirectory, AContinueRefusedForTheLogChangesNothing) {
+  const std::string dir = fresh_dir("log_refused");
+  run_into(dir, small_vortex({"time.max_steps=12", "time.dt_output=0.1", "io.log_every=1"}));
+  std::string log = read_text(dir + "/log.csv");
+  log.replace(0, log.find(','), "stepnumber");  // another header
+  log += "20,0.39,0.02,1,1.58,2.28,7e5\n";      // and a row after the last snapshot
+  std::ofstream(dir + "/log.csv", std::ios::binary) << log;
+  const std::string index = read_text(dir + "/snapshots.txt");
+  std::string message;
+  try {
+    run_into(dir, small_vortex({"time.max_steps=30", "time.dt_output=0.1", "io.continue=true"}));
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("cannot append, its header 'stepnumber,"), std::string::npos) << message;
+  EXPECT_NE(message.find("move the file away (or restore its header)"), std::string::npos)
+      << message;
+  EXPECT_EQ(read_text(dir + "/log.csv"), log);
+  EXPECT_EQ(read_text(dir + "/snapshots.txt"), index);
+  EXPECT_FALSE(fs::exists(dir + "/discarded_after_0001"));
+  fs::remove_all(dir);
+}
+
 // A run directory with a space: config.yaml's "Re-run it with" command pasted into a shell
 // split the path in two. The path is now one quoted shell word.
 TEST(RunDirectory, TheRerunCommandQuotesAPathWithASpace) {

@@ -52,6 +52,12 @@ class CsvLog {
   std::FILE* file_ = nullptr;
 };
 
+/// Checks, reading only its first line, that the CSV log at `path` can be continued with
+/// `columns` (CsvLog(path, columns, true) accepts its header), before a continued run changes
+/// anything. A missing or empty file, or one without a complete first line, passes.
+/// @throws alfven::Error naming the file, both headers and what to do, when they differ.
+void check_log_header(const std::string& path, const std::vector<std::string>& columns);
+
 /// Cuts a CSV log back to the rows whose first column (a run's step) is at most `last`, as a
 /// continued run needs: the rows a stopped run logged after its last snapshot are computed again.
 /// A last line without its newline (a row cut by a crash) and rows that do not start with a

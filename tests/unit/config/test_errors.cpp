@@ -182,3 +182,27 @@ TEST(ConfigErrors, AnEmptyOutputBoxNamesItsAxisAndTheCellCentres) {
       "the box holds no cell centre along y: [0.6, 0.4] against the domain [0, 1], whose 8 "
       "cell centres run from 0.0625 to 0.9375");
 }
+
+// A slice whose coordinate is not a number said only "expected {x: X}, ... got a map", and a
+// block name over 64 characters did not say that names have a length limit.
+TEST(ConfigErrors, OutputSliceAndNameErrorsSayWhatIsWrong) {
+  const std::string block = std::string(minimal_yaml()) + "outputs: [{name: s, every: 1, " +
+                            "variables: [density], slice: ";
+  expect_has(error_of(block + "{x: .nan}}]\n"),
+             "outputs[0].slice.x: expected a finite real number (the coordinate of the plane), "
+             "got");
+  expect_has(error_of(block + "{x: abc}}]\n"), "the coordinate of the plane), got \"abc\"");
+  expect_has(error_of(block + "{w: 0.5}}]\n"),
+             "expected the axis x, y or z as the key ({x: X}, {y: Y} or {z: Z}), got \"w\"");
+  expect_has(error_of(std::string(minimal_yaml()) + "outputs: [{name: " + std::string(65, 'a') +
+                      ", every: 1, variables: [density]}]\n"),
+             "expected a name of 1 to 64 lower-case letters");
+}
+
+// An error inside a list set with --set (outputs=[...]) cited the configuration file's line 1,
+// which has no outputs; it now cites the override, as --set grid.i_size=abc does.
+TEST(ConfigErrors, AnErrorInAListSetOnTheCommandLineCitesTheOverride) {
+  expect_has(error_of(minimal_yaml(), {"outputs=[{name: a, every: 0, variables: [density]}]"}),
+             "--set outputs=[{name: a, every: 0, variables: [density]}]: outputs[0].every: "
+             "expected an integer > 0");
+}

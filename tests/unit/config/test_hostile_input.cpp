@@ -113,8 +113,17 @@ TEST(ConfigHostileInput, CadenceTooSmallForTheRunIsRefused) {
       std::string(minimal_yaml()) + "outputs:\n  - {name: a, dt: 1e-300, variables: [density]}\n";
   const std::string message = error_of(block);
   expect_has(message, "outputs[0].dt = 1e-300");
-  expect_has(message, "more than 1e15 outputs");
+  expect_has(message, "more than 2.14748e+09 outputs");  // the blocks' limit, below
   EXPECT_NO_THROW(alfven_test::load(minimal_yaml(), {"io.log_dt=1e-6"}));  // small is fine
+  // An output block's files are numbered by the multiple in the files' int `index`: dt 1e-10
+  // (5e9 multiples before tend = 0.5) wrote index -1751847702 with exit status 0.
+  const std::string fine =
+      std::string(minimal_yaml()) + "outputs:\n  - {name: a, dt: 1e-10, variables: [density]}\n";
+  const std::string said = error_of(fine);
+  expect_has(said, "outputs[0].dt = 1e-10 would number more than 2.14748e+09 outputs");
+  const std::string just =
+      std::string(minimal_yaml()) + "outputs:\n  - {name: a, dt: 2.5e-10, variables: [density]}\n";
+  EXPECT_NO_THROW(alfven_test::load(just));  // 2e9 multiples fit
 }
 
 // 2147483647 cells and their ghost layers overflowed int and failed deep in the set-up with

@@ -23,57 +23,14 @@
 #include "alfven/geom/mesh_io.hpp"
 #include "alfven/geom/mesh_sdf_eval.hpp"
 #include "alfven/io/snapshot.hpp"
+#include "cli_sdf_support.hpp"
 
 using namespace alfven;
 using namespace alfven::geom;
 
 namespace {
 
-struct CommandResult {
-  int status;
-  std::string output;  ///< stdout and stderr together
-};
-
-CommandResult run_alfven(const std::string& args, const alfven_test::TempDir& dir) {
-  const std::string log = dir.file("log.txt");
-  const std::string cmd = std::string("\"") + ALFVEN_EXE + "\" " + args + " > " + log + " 2>&1";
-  const int rc = std::system(cmd.c_str());
-  std::ifstream in(log);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return CommandResult{WIFEXITED(rc) ? WEXITSTATUS(rc) : -1, ss.str()};
-}
-
-std::vector<std::vector<std::string>> read_csv(const std::string& path) {
-  std::ifstream in(path);
-  std::vector<std::vector<std::string>> rows;
-  std::string line;
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    std::string x;
-    while (std::getline(ss, x, ',')) f.push_back(x);
-    rows.push_back(f);
-  }
-  return rows;
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream(path) << text;
-}
-
-constexpr double kRadius = 1.0;
-constexpr int kSubdivisions = 3;
-
-/// A temporary directory holding sphere.stl (a binary STL icosphere of radius 1; STL stores
-/// float32, so vertices are off the sphere by up to ~1e-7: tolerances add 1e-6).
-struct SphereFixture {
-  alfven_test::TempDir dir;
-  TriangleMesh mesh = make_icosphere(kRadius, kSubdivisions);
-  double chord = icosphere_chord_error(mesh, kRadius);
-  std::string stl = dir.file("sphere.stl");
-  SphereFixture() { write_stl(mesh, stl); }
-};
+using namespace cli_sdf_test;
 
 TEST(Sdf, PointsMatchTheAnalyticSphereInBothSignModes) {
   SphereFixture f;
@@ -184,33 +141,6 @@ TEST(Sdf, GridIsWrittenAsHdf5AndXdmf) {
   EXPECT_NEAR(sf.meta.vectors.at("origin")[0], lo.x - 0.5 * (hi.x - lo.x), 1e-12);
 }
 
-TEST(Sdf, MalformedCsvIsReportedWithFileAndLine) {
-  SphereFixture f;
-  struct Case {
-    const char* text;
-    const char* message;
-  };
-  const Case cases[] = {
-      {"x,y,z\n1,2,3\n1,2\n", "bad.csv:3: 2 columns, expected 3"},
-      {"x,y,z\n1,2,3\n1,abc,3\n", "bad.csv:3: column 'y' is not a finite number: 'abc'"},
-      {"x,z,w\n1,2,3\n", "bad.csv:1: the header has no column 'y'"},
-      {"", "bad.csv' is empty"},
-      {"\n\n", "bad.csv' is empty"},
-      {"x,y,z\n", "has a header but no points"},
-      {"1,2,3\n4,5,6,7\n", "bad.csv:2: 4 columns, expected 3"},
-  };
-  for (const Case& c : cases) {
-    write_text(f.dir.file("bad.csv"), c.text);
-    const CommandResult r = run_alfven(
-        "sdf " + f.stl + " --points " + f.dir.file("bad.csv") + " -o " + f.dir.file("out.csv"),
-        f.dir);
-    EXPECT_EQ(r.status, 1) << c.text;
-    EXPECT_NE(r.output.find(c.message), std::string::npos) << r.output;
-  }
-  const CommandResult both = run_alfven("sdf " + f.stl + " --grid 4 --points x.csv -o out", f.dir);
-  EXPECT_NE(both.status, 0);
-}
-
 TEST(Sdf, OpenMeshWithPseudonormalsWarns) {
   alfven_test::TempDir dir;
   write_text(dir.file("in.csv"), "x,y,z\n0.5,0.5,0.5\n");
@@ -220,10 +150,6 @@ TEST(Sdf, OpenMeshWithPseudonormalsWarns) {
                                      dir);
   EXPECT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("use --sign winding"), std::string::npos) << r.output;
-}
-
-bool contains(const CommandResult& r, const std::string& text) {
-  return r.output.find(text) != std::string::npos;
 }
 
 TEST(Sdf, OutputNamesAreCheckedBeforeAnyWork) {
@@ -357,20 +283,6 @@ TEST(Sdf, DirectoriesAreSaidToBeDirectories) {
                  f.dir);
   EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_TRUE(contains(r, "is a directory")) << r.output;
-}
-
-TEST(Sdf, CsvWithByteOrderMarkHexAndOnePoint) {
-  SphereFixture f;
-  write_text(f.dir.file("bom.csv"), "\xEF\xBB\xBFx,y,z\n2,0,0\n");
-  CommandResult r = run_alfven(
-      "sdf " + f.stl + " --points " + f.dir.file("bom.csv") + " -o " + f.dir.file("o.csv"), f.dir);
-  ASSERT_EQ(r.status, 0) << r.output;
-  EXPECT_TRUE(contains(r, "(1 point)")) << r.output;
-  write_text(f.dir.file("hex.csv"), "x,y,z\n0x10,0,0\n");
-  r = run_alfven(
-      "sdf " + f.stl + " --points " + f.dir.file("hex.csv") + " -o " + f.dir.file("o2.csv"), f.dir);
-  EXPECT_EQ(r.status, 1) << r.output;
-  EXPECT_TRUE(contains(r, "hex.csv:2: column 'x' is not a finite number: '0x10'")) << r.output;
 }
 
 TEST(Sdf, InwardMeshWithNoCleanIsExplained) {
