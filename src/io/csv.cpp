@@ -137,6 +137,9 @@ void read_unquoted(Cursor& in, CsvField& field) {
 void parse_csv(std::string_view text, const std::string& source, const CsvVisitor& visit,
                const CsvReadOptions& options) {
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+  ALFVEN_REQUIRE(text.substr(0, 2) != "\xFF\xFE" && text.substr(0, 2) != "\xFE\xFF",
+                 source << ": the file is UTF-16 (it starts with a UTF-16 byte order mark); save "
+                           "it as UTF-8 (or ASCII) text");
   Cursor in(text, source);
   CsvRecord record;
   while (!in.done()) {

@@ -51,7 +51,7 @@ std::array<std::size_t, 3> find_axes(const CsvRecord& header, const std::string&
     ALFVEN_REQUIRE(found, path << ":" << header.line << ": the header has no column '" << kAxis[a]
                                << "' (need columns named x, y and z, or a file of three numbers "
                                   "per line without a header; got '"
-                               << join_fields(header) << "')");
+                               << text::excerpt(join_fields(header)) << "')");
     column[std::size_t(a)] = *found;
   }
   return column;
@@ -86,8 +86,8 @@ PointsTable read_points_csv(const std::string& path) {
       const CsvField& f = record.fields[i];
       const std::optional<double> v = text::parse_real(text::trim_view(f.text));
       ALFVEN_REQUIRE(v, path << ":" << f.line << ": column '" << table.columns[i]
-                             << "' is not a finite number: '" << f.text << "' (field " << i + 1
-                             << ", starting at column " << f.column
+                             << "' is not a finite number: '" << text::excerpt(f.text)
+                             << "' (field " << i + 1 << ", starting at column " << f.column
                              << " of the line; expected a decimal number such as 1, -0.5 or "
                                 "2e-3)");
       p[std::size_t(a)] = *v;

@@ -44,10 +44,25 @@ inline std::string trim(std::string_view s) {
 }
 
 /// `s` for a message: whole when at most `shown` bytes long, else its first `shown` bytes followed
-/// by "... (N characters)", so that a pasted file or a 50 MB value is not echoed whole.
+/// by "... (N characters)", so that a pasted file or a 50 MB value is not echoed whole. Control
+/// bytes (below 0x20, and 0x7f) are written as \xNN: a NUL would end the message where it is
+/// printed as a C string, and escape sequences would reach the terminal.
 inline std::string excerpt(std::string_view s, std::size_t shown = 60) {
-  if (s.size() <= shown) return std::string(s);
-  return std::string(s.substr(0, shown)) + "... (" + std::to_string(s.size()) + " characters)";
+  std::string out;
+  const std::string_view part = s.substr(0, shown);
+  for (const char c : part) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      const char* hex = "0123456789abcdef";
+      out += "\\x";
+      out += hex[u >> 4];
+      out += hex[u & 15];
+    } else {
+      out += c;
+    }
+  }
+  if (s.size() > shown) out += "... (" + std::to_string(s.size()) + " characters)";
+  return out;
 }
 
 /// `s` with its ASCII capital letters in lower case ("X_Min" -> "x_min"); other bytes unchanged.

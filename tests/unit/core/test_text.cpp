@@ -63,3 +63,14 @@ TEST(Text, RealsAreFiniteDecimalNumbers) {
 }
 
 }  // namespace
+
+// A NUL in an echoed value ended the message where it was printed (a UTF-16 file's header came
+// out as "got 'ÿþx" with no closing quote); control bytes are now written as \xNN, and a long
+// value is cut to its first 60 bytes with its length.
+TEST(Text, ExcerptsShowControlBytesAndCutLongValues) {
+  EXPECT_EQ(text::excerpt("x,y,z"), "x,y,z");
+  EXPECT_EQ(text::excerpt(std::string("x\0y\x1b[2J\x7f", 8)), "x\\x00y\\x1b[2J\\x7f");
+  const std::string digits(1000000, '7');
+  EXPECT_EQ(text::excerpt(digits), std::string(60, '7') + "... (1000000 characters)");
+  EXPECT_EQ(text::excerpt("\xc3\xa9t\xc3\xa9"), "\xc3\xa9t\xc3\xa9");  // UTF-8 passes through
+}

@@ -50,6 +50,24 @@ TEST(Sdf, CsvWithByteOrderMarkHexAndOnePoint) {
   EXPECT_TRUE(contains(r, "hex.csv:2: column 'x' is not a finite number: '0x10'")) << r.output;
 }
 
+// A UTF-16 file was read as bytes ("no column 'x' ... got 'ÿþx", cut at its first NUL), and a
+// million-digit coordinate was echoed whole: the encoding is named, the value cut to 60 bytes.
+TEST(Sdf, Utf16AndHugeFieldsGiveShortClearMessages) {
+  SphereFixture f;
+  const std::string utf16("\xff\xfex\0,\0y\0,\0z\0\n\0", 14);
+  write_text(f.dir.file("u16.csv"), utf16);
+  CommandResult r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("u16.csv") + " -o " + f.dir.file("o.csv"), f.dir);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_TRUE(contains(r, "u16.csv: the file is UTF-16")) << r.output;
+  write_text(f.dir.file("long.csv"), "x,y,z\n1," + std::string(1000000, '9') + "x,0\n");
+  r = run_alfven(
+      "sdf " + f.stl + " --points " + f.dir.file("long.csv") + " -o " + f.dir.file("o.csv"), f.dir);
+  EXPECT_EQ(r.status, 1) << r.output.substr(0, 300);
+  EXPECT_TRUE(contains(r, "... (1000001 characters)")) << r.output.substr(0, 300);
+  EXPECT_LT(r.output.size(), 2000u);
+}
+
 // A points file with a signed_distance column gave an output with two of them (and with
 // --closest a triangle column twice): refused before any work, naming the column.
 TEST(Sdf, AColumnTheOutputAddsIsRefused) {
