@@ -30,9 +30,30 @@ RunLock::RunLock(const std::string& dir, std::ostream& out) {
   const std::string path = dir + "/" + kRunLockName;
   // O_NOFOLLOW: a link planted in the directory is not followed to lock (and write) elsewhere.
   fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  ALFVEN_REQUIRE(fd_ >= 0 || errno != ELOOP,
+                 "the run directory's lock file '"
+                     << path
+                     << "' is a symbolic link; the lock is a file the run creates itself: remove "
+                        "the link, or choose another --output");
   ALFVEN_REQUIRE(fd_ >= 0, "cannot create the lock file '"
                                << path << "' of the run directory: " << std::strerror(errno)
                                << "; give the folder write permission or choose another --output");
+  // A run writes only its process id there: anything else is a user's file, kept.
+  {
+    char text[64];
+    const ssize_t n = ::pread(fd_, text, sizeof text, 0);
+    bool pid_only = n >= 0 && n < ssize_t(sizeof text);
+    for (ssize_t i = 0; pid_only && i < n; ++i)
+      pid_only = (text[i] >= '0' && text[i] <= '9') || (text[i] == '\n' && i == n - 1);
+    if (!pid_only) {
+      ::close(fd_);
+      fd_ = -1;
+      ALFVEN_REQUIRE(false, "'" << path
+                                << "' holds something other than the process id a run writes "
+                                   "there (it is the run directory's lock file): move it away, "
+                                   "or choose another --output");
+    }
+  }
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
     const int e = errno;
     if (e == EWOULDBLOCK) {

@@ -191,6 +191,39 @@ TEST(RunDirectory, ASecondRunIntoAFolderInUseIsRefusedAndChangesNothing) {
   fs::remove_all(dir);
 }
 
+// A user's .alfven.lock with other content was truncated to the run's process id, and a symbolic
+// link there was reported as "Too many levels of symbolic links; give the folder write
+// permission". Both are refused with what to do; the file and the link's target stay.
+TEST(RunDirectory, ALockFileTheRunDidNotWriteIsKept) {
+  const std::string dir = fresh_dir("foreign_lock");
+  fs::create_directories(dir);
+  std::ofstream(dir + "/.alfven.lock") << "my notes\n";
+  auto refusal = [&] {
+    try {
+      run_into(dir, small_vortex({"time.max_steps=1"}));
+    } catch (const alfven::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("not refused");
+  };
+  std::string m = refusal();
+  EXPECT_NE(m.find("holds something other than the process id"), std::string::npos) << m;
+  EXPECT_EQ(read_text(dir + "/.alfven.lock"), "my notes\n");
+  fs::remove(dir + "/.alfven.lock");
+  run_into(dir, small_vortex({"time.max_steps=1"}));  // an earlier run's folder, then a link
+  const std::string target = dir + "_target.txt";
+  std::ofstream(target) << "kept";
+  fs::remove(dir + "/.alfven.lock");
+  fs::create_symlink(target, dir + "/.alfven.lock");
+  m = refusal();
+  EXPECT_NE(m.find("is a symbolic link; the lock is a file the run creates itself"),
+            std::string::npos)
+      << m;
+  EXPECT_EQ(read_text(target), "kept");
+  fs::remove(target);
+  fs::remove_all(dir);
+}
+
 // A damaged checkpoints.txt was reported twice by a continued run (once where the run chose its
 // start, once as the directory was taken over).
 TEST(RunDirectory, ADamagedCheckpointIndexIsReportedOnce) {
