@@ -78,10 +78,13 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
         (index == kCheckpointIndex ? checkpoints_ : block_files_).push_back(e);
     }
   // So do files no index lists under a name this run writes (checkpoints, this run's output
-  // blocks): the run would write over them (a user's file, or one a killed run wrote last).
+  // blocks): the run would write over them (a user's file, or one a killed run wrote last). The
+  // file continued from stays (the run writes only later steps).
   std::error_code ec;
+  const std::string continued_from = fs::path(from.file).filename().string();
   for (const auto& entry : fs::directory_iterator(dir_, ec)) {
     const std::string name = entry.path().filename().string();
+    if (name == continued_from) continue;
     bool ours = is_checkpoint_name(name);
     for (const OutputBlockConfig& b : config.outputs)
       ours = ours || is_block_file_name(name, b.name);
