@@ -1,4 +1,7 @@
 // alfven: the command-line program. Subcommands live in cmd_*.cpp.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -99,7 +102,15 @@ int main(int argc, char** argv) {
   // What escapes run_command_line (an error while setting up the commands, or one thrown while
   // reporting another) still ends with a message and stops every rank.
   try {
-    const int status = run_command_line(argc, argv, rank, ranks);
+    int status = run_command_line(argc, argv, rank, ranks);
+    // What the command printed must have reached standard output (`alfven info > /dev/full`
+    // lost it with exit status 0).
+    std::cout.flush();
+    if ((!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) && status == 0) {
+      std::cerr << "alfven: error: could not write to standard output (" << std::strerror(errno)
+                << ")\n";
+      status = 1;
+    }
     mpi.set_exit_status(status);
     return status;
   } catch (const std::exception& e) {

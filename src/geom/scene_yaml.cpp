@@ -66,7 +66,13 @@ double number(const Context& c, const YAML::Node& n, const std::string& what) {
 
 Vec3<double> vec3(const Context& c, const YAML::Node& n, const std::string& what) {
   if (!n.IsSequence() || n.size() != 3) fail(c, n, what + " must be a list of 3 numbers");
-  return Vec3<double>{number(c, n[0], what), number(c, n[1], what), number(c, n[2], what)};
+  const Vec3<double> v{number(c, n[0], what), number(c, n[1], what), number(c, n[2], what)};
+  // A NaN centre or offset gave a body "outside the domain" (every distance NaN).
+  if (!(std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z)))
+    fail(c, n,
+         what + " must be finite (got [" + n[0].Scalar() + ", " + n[1].Scalar() + ", " +
+             n[2].Scalar() + "])");
+  return v;
 }
 
 int axis_of(const Context& c, const YAML::Node& n) {

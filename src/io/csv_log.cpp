@@ -8,8 +8,10 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 #include "alfven/core/error.hpp"
+#include "alfven/core/text.hpp"
 #include "alfven/io/atomic_file.hpp"
 
 namespace alfven {
@@ -51,10 +53,11 @@ bool inspect_existing(const std::string& path, std::string& header) {
   return true;
 }
 
-void require_same_header(const std::string& path, const std::string& existing,
+void require_same_header(const std::string& path, std::string_view existing,
                          const std::string& header) {
+  if (existing.substr(0, 3) == "\xEF\xBB\xBF") existing.remove_prefix(3);  // saved as UTF-8
   ALFVEN_REQUIRE(existing == header,
-                 "CSV log '" << path << "': cannot append, its header '" << existing
+                 "CSV log '" << path << "': cannot append, its header '" << text::excerpt(existing)
                              << "' differs from '" << header
                              << "'; move the file away (or restore its header) and run again");
 }
@@ -64,7 +67,12 @@ void require_same_header(const std::string& path, const std::string& existing,
 void check_log_header(const std::string& path, const std::vector<std::string>& columns) {
   std::ifstream in(path, std::ios::binary);
   std::string first;
-  if (!in || !std::getline(in, first) || in.eof()) return;  // missing, empty or no full line
+  if (!in || !std::getline(in, first)) return;  // missing or empty
+  // A log's header is written whole (atomically): text without a line end is not a log.
+  ALFVEN_REQUIRE(!in.eof(), "CSV log '" << path << "' holds no complete line ('"
+                                        << text::excerpt(first)
+                                        << "'), so no run wrote it; move the file away and run "
+                                           "again");
   if (!first.empty() && first.back() == '\r') first.pop_back();
   require_same_header(path, first, join(columns));
 }

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -361,9 +362,10 @@ void check_eos_table(const EosTableData& t, const std::string& where) {
   check_eos_table_sizes(t, where);
   const double bounds[4] = {t.rho_min, t.rho_max, t.e_min, t.e_max};
   for (double b : bounds)
-    ALFVEN_REQUIRE(std::isfinite(b) && (!t.log_axes || b > 0),
-                   where << ": the table's bounds must be finite"
-                         << (t.log_axes ? " and positive (log10 axes)" : "") << ", got density "
+    ALFVEN_REQUIRE(std::isfinite(b) && (t.log_axes ? b > 0 : b >= 0),
+                   where << ": the table's bounds must be finite and "
+                         << (t.log_axes ? "positive (log10 axes)" : "non-negative")
+                         << " (a density and an internal energy per unit mass), got density "
                          << t.rho_min << " to " << t.rho_max << ", internal energy " << t.e_min
                          << " to " << t.e_max);
   ALFVEN_REQUIRE(t.rho_min < t.rho_max && t.e_min < t.e_max,
@@ -396,6 +398,10 @@ EosTableData read_eos_table(const std::string& path) {
   {
     std::ifstream probe(path, std::ios::binary);
     ALFVEN_REQUIRE(probe, "cannot open the equation-of-state table '" << path << "'");
+    std::error_code ec;
+    ALFVEN_REQUIRE(
+        !std::filesystem::is_directory(path, ec),
+        "the equation-of-state table '" << path << "' is a directory; give the table's file");
   }
   EosTableData t = is_hdf5(path) ? read_hdf5(path) : read_text(path);
   check_eos_table(t, path);

@@ -257,8 +257,11 @@ hid_t read_metadata(const std::string& path, Snapshot& s) {
       r.fail(os.str());
     }
     const long long step = r.scalar_integer("step");
-    if (step < 0 || step > LONG_MAX)
-      r.fail("attribute 'step' = " + std::to_string(step) + " is not a step number (>= 0)");
+    // At most 2^53: the log and the schedules count steps in doubles, and a run goes on adding
+    // to it (2^63 - 3 wrapped to a negative step with exit status 0).
+    if (step < 0 || step > (1LL << 53))
+      r.fail("attribute 'step' = " + std::to_string(step) +
+             " is not a step number (0 to 2^53 = 9007199254740992)");
     s.meta.step = long(step);
     const long long index = r.scalar_integer("index");
     if (index < 0 || index > INT_MAX)

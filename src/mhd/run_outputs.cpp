@@ -41,7 +41,12 @@ std::vector<double> sub_box(const std::vector<Real>& interior, const io::CellBox
 }  // namespace
 
 long first_multiple_after(double now, double step) {
-  long n = long(std::floor(now / step)) + 1;
+  // Beyond 2^52 multiples a double no longer tells n from n + 1 (the loops below never ended for
+  // a restart at t = 1e20) and long(floor(1e300)) is undefined: no configuration numbers that
+  // many (at most 1e15 before time.tend), so the next multiple is "never".
+  const double q = now / step;
+  if (!(q < 4503599627370496.0)) return kNoMultiple;
+  long n = long(std::floor(q)) + 1;
   while (n > 0 && step * double(n - 1) > now) --n;
   while (step * double(n) <= now) ++n;
   return n;

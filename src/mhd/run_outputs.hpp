@@ -28,8 +28,12 @@ namespace mhd {
 /// n with step * n > now, the product formed as the schedule forms it. An output of cadence
 /// `step` at the first step whose time reaches each multiple has written every n with
 /// step * n <= now, so a run continued from time `now` goes on with this n, as the run that
-/// never stopped does.
+/// never stopped does. kNoMultiple when now / step is 2^52 or more (or NaN), where doubles no
+/// longer tell consecutive multiples apart: no configuration schedules that many.
 long first_multiple_after(double now, double step);
+
+/// first_multiple_after's "no multiple": 2^53, past every schedule a configuration allows.
+constexpr long kNoMultiple = 1L << 53;
 
 /// Where the output schedule of a run starts.
 struct OutputStart {

@@ -181,7 +181,10 @@ void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial)
                               << global_.lo[0] << ", " << global_.hi[0] << "] x [" << global_.lo[1]
                               << ", " << global_.hi[1] << "] x [" << global_.lo[2] << ", "
                               << global_.hi[2]
-                              << "]: move it into the domain, enlarge it, or refine the grid");
+                              << "] that is not deeper inside another body (a cell inside two "
+                                 "bodies belongs to the one whose surface is farther): move it "
+                                 "into the domain, enlarge it, or refine the grid; a body lying "
+                                 "entirely within another adds nothing, remove it");
   }
   const double cells = double(global_.global_n[0]) * global_.global_n[1] * global_.global_n[2];
   ALFVEN_REQUIRE(solid < cells, config_.source << ": the bodies cover every cell of the domain: "

@@ -3,6 +3,7 @@
 // the snapshots themselves, sets later files aside (never deletes them) when restarted in place
 // from an earlier snapshot, and restarts from snapshots written before checksums (format 1).
 #include <gtest/gtest.h>
+#include <hdf5.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -383,4 +384,43 @@ TEST(Restart, ContinueAfterACrashTakesOrNamesTheFlushedCheckpoint) {
   fs::remove_all(dir);
   fs::remove_all(later);
   fs::remove_all(straight);
+}
+
+// A restart from a snapshot whose time is 1e20 never ended (the next output's multiple was
+// counted up one by one where a double no longer tells n from n + 1), and one whose step was
+// 2^63 - 3 ran on to a negative step with exit status 0. The first now finds nothing to do at
+// once; the second is refused when the snapshot is read.
+TEST(Restart, FromATimeOrStepBeyondEveryScheduleEndsOrIsRefused) {
+  const std::string dir = fresh_dir("far_time"), again = fresh_dir("far_time_again");
+  run_into(dir, small_vortex({"time.max_steps=2", "io.png=false"}));
+  const std::string file = dir + "/snapshot_0001.h5";
+  auto set = [&](const char* name, hid_t type, const void* value) {
+    const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    ASSERT_GE(f, 0);
+    const hid_t a = H5Aopen(f, name, H5P_DEFAULT);
+    ASSERT_GE(a, 0);
+    ASSERT_GE(H5Awrite(a, type, value), 0);
+    H5Aclose(a);
+    H5Fclose(f);
+  };
+  const double far = 1e20;
+  set("time", H5T_NATIVE_DOUBLE, &far);
+  const std::string said = run_into(again, small_vortex({"io.png=false"}), file);
+  EXPECT_NE(said.find("nothing to do: the state is at t = 1e+20"), std::string::npos) << said;
+  const double back = 0.05;
+  set("time", H5T_NATIVE_DOUBLE, &back);
+  const long long step = (1LL << 62) + 3;
+  set("step", H5T_NATIVE_LLONG, &step);
+  std::string message;
+  try {
+    run_into(fresh_dir("far_step"), small_vortex({"io.png=false"}), file);
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("attribute 'step' = 4611686018427387907 is not a step number (0 to 2^53"),
+            std::string::npos)
+      << message;
+  fs::remove_all(dir);
+  fs::remove_all(again);
+  fs::remove_all(fresh_dir("far_step"));
 }

@@ -331,7 +331,8 @@ TEST(RunDirectory, AnIndexIsCheckedAgainstTheSnapshotsItLists) {
 TEST(RunDirectory, AContinueRefusedForTheLogChangesNothing) {
   const std::string dir = fresh_dir("log_refused");
   run_into(dir, small_vortex({"time.max_steps=12", "time.dt_output=0.1", "io.log_every=1"}));
-  std::string log = read_text(dir + "/log.csv");
+  const std::string original = read_text(dir + "/log.csv");
+  std::string log = original;
   log.replace(0, log.find(','), "stepnumber");  // another header
   log += "20,0.39,0.02,1,1.58,2.28,7e5\n";      // and a row after the last snapshot
   std::ofstream(dir + "/log.csv", std::ios::binary) << log;
@@ -348,6 +349,25 @@ TEST(RunDirectory, AContinueRefusedForTheLogChangesNothing) {
   EXPECT_EQ(read_text(dir + "/log.csv"), log);
   EXPECT_EQ(read_text(dir + "/snapshots.txt"), index);
   EXPECT_FALSE(fs::exists(dir + "/discarded_after_0001"));
+  // Text without a line end is no log a run wrote (a header is written whole): it was replaced.
+  std::ofstream(dir + "/log.csv", std::ios::binary | std::ios::trunc) << "my notes";
+  message.clear();
+  try {
+    run_into(dir, small_vortex({"time.max_steps=30", "time.dt_output=0.1", "io.continue=true"}));
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("holds no complete line ('my notes'), so no run wrote it"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(read_text(dir + "/log.csv"), "my notes");
+  // A log saved again as UTF-8 with a byte order mark still takes the run's rows.
+  const std::string bom = "\xEF\xBB\xBF";
+  std::ofstream(dir + "/log.csv", std::ios::binary | std::ios::trunc)
+      << bom + original.substr(0, original.find('\n') + 1);
+  run_into(dir, small_vortex({"time.max_steps=14", "time.dt_output=0.1", "io.continue=true"}));
+  EXPECT_EQ(read_text(dir + "/log.csv").compare(0, 3, bom), 0);
+  EXPECT_GE(read_log(dir).size(), 1u);  // at least the final row
   fs::remove_all(dir);
 }
 

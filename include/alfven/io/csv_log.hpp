@@ -54,8 +54,10 @@ class CsvLog {
 
 /// Checks, reading only its first line, that the CSV log at `path` can be continued with
 /// `columns` (CsvLog(path, columns, true) accepts its header), before a continued run changes
-/// anything. A missing or empty file, or one without a complete first line, passes.
-/// @throws alfven::Error naming the file, both headers and what to do, when they differ.
+/// anything. A missing or empty file passes; a UTF-8 byte order mark before the header is
+/// ignored.
+/// @throws alfven::Error naming the file, both headers and what to do, when they differ, or when
+///         the file holds no complete line (a log's header is written whole, so no run wrote it).
 void check_log_header(const std::string& path, const std::vector<std::string>& columns);
 
 /// Cuts a CSV log back to the rows whose first column (a run's step) is at most `last`, as a

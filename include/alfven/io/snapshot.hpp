@@ -213,10 +213,10 @@ struct Snapshot {
 /// some of them but not all is an error.
 /// @throws alfven::Error naming the file and what is wrong with it: the file is missing or not
 ///         HDF5; a metadata or data checksum does not match (a damaged file); an attribute is
-///         missing or of the wrong type; time is not finite or negative, step negative, index
-///         outside 0..INT_MAX; strings longer than 64 KiB or more than 4096 of them; a dataset
-///         listed in `fields` (or x, y, z) is missing, not floating point, without its checksum
-///         (format 2), or its shape does not match nx, ny, nz; fields of mixed precision.
+///         missing or of the wrong type; time is not finite or negative, step negative or above
+///         2^53, index outside 0..INT_MAX; strings longer than 64 KiB or more than 4096 of them; a
+///         dataset listed in `fields` (or x, y, z) is missing, not floating point, without its
+///         checksum (format 2), or its shape does not match nx, ny, nz; fields of mixed precision.
 ///         Example: "snapshot 'run/snap_0003.h5': dataset 'psi' missing". Never allocates from
 ///         an unchecked size.
 Snapshot read_snapshot(const std::string& path);

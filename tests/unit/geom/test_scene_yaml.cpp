@@ -75,6 +75,16 @@ TEST(SceneYaml, ErrorsNameTheLineAndKey) {
   EXPECT_THROW(parse_geometry_yaml("sphere: {radius: [1"), Error);
   EXPECT_THROW(parse_geometry_yaml("reflect: {axis: [1, 2], shape: {sphere: {radius: 1}}}"), Error);
   EXPECT_THROW(parse_geometry_yaml("translate: 5"), Error);
+  // A NaN or infinite centre or offset made every distance NaN (a body "outside the domain").
+  for (const char* text : {"sphere: {radius: 1, center: [.nan, 0, 0]}",
+                           "translate: {by: [0, .inf, 0], shape: {sphere: {radius: 1}}}"}) {
+    try {
+      parse_geometry_yaml(text, "n.yaml");
+      ADD_FAILURE() << "accepted: " << text;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("must be finite (got ["), std::string::npos) << e.what();
+    }
+  }
 }
 
 TEST(SceneYaml, AParametersErrorNamesItsLineOnce) {

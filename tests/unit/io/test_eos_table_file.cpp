@@ -97,6 +97,24 @@ TEST(EosTableFile, BadTablesAreRefusedNamingTheFault) {
   t = small_table();
   t.temperature.pop_back();
   EXPECT_THROW(alfven::io::check_eos_table(t, "x"), alfven::Error);
+  // Linear axes were accepted from a negative density or energy (no gas has one).
+  t = small_table();
+  t.log_axes = false;
+  EXPECT_NO_THROW(alfven::io::check_eos_table(t, "x"));
+  t.rho_min = -1;
+  try {
+    alfven::io::check_eos_table(t, "x");
+    ADD_FAILURE() << "a linear table from density -1 was accepted";
+  } catch (const alfven::Error& e) {
+    EXPECT_NE(std::string(e.what()).find("must be finite and non-negative"), std::string::npos)
+        << e.what();
+  }
+  // A directory given as the table said "empty".
+  const std::string dir = temp("table_dir");
+  fs::create_directories(dir);
+  EXPECT_NE(error_of(dir).find("' is a directory; give the table's file"), std::string::npos)
+      << error_of(dir);
+  fs::remove_all(dir);
 }
 
 TEST(EosTableFile, MalformedFilesAreRefusedNamingFileAndLine) {
