@@ -266,6 +266,10 @@ EosTableData read_text(const std::string& path) {
         t.description = text::trim(trimmed.substr(key.size()));
         continue;
       }
+      // Each header line once: a second one silently replaced the first.
+      const int slot = key == "axes" ? 1 : key == "density" ? 2 : key == "internal_energy" ? 3 : 0;
+      ALFVEN_REQUIRE(slot == 0 || !header[slot],
+                     where() << ": a second '" << key << "' line; the header gives each once");
       if (key == "axes") {
         std::string axes;
         words >> axes;

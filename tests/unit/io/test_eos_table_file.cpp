@@ -132,6 +132,8 @@ TEST(EosTableFile, MalformedFilesAreRefusedNamingFileAndLine) {
       {"alfven eos table 7\n", ":1: version 7"},
       {"alfven eos table 1\naxes cubic\n", ":2: axes 'cubic'"},
       {"alfven eos table 1\naxes log10\ndensity 1 2\n", ":3: expected 'density MIN MAX NODES'"},
+      {"alfven eos table 1\naxes log10\ndensity 1e-3 10 2\ndensity 1 5 2\n",
+       ":4: a second 'density' line; the header gives each once"},
       {"alfven eos table 1\naxes log10\ndensity 1e-3 10 2\ninternal_energy 0.1 10 100000\n",
        "a table needs 2 to 65536 nodes"},
       {head + "1 1 1\n2 2 2\n3 3 3\n", "3 rows, but a 2 x 2 table has 4"},
