@@ -127,7 +127,8 @@ void clear_earlier_run(const std::string& dir, std::ostream& out,
   // name a user's file).
   std::vector<std::string> not_snapshots;
   for (const IndexEntry& e : index)
-    if (!removable_snapshot(dir + "/" + e.name)) not_snapshots.push_back(e.name);
+    if (!e.read_as_snapshot && !removable_snapshot(dir + "/" + e.name))
+      not_snapshots.push_back(e.name);
   ALFVEN_REQUIRE(not_snapshots.empty(),
                  "the folder '" << dir << "' holds " << listed_names(not_snapshots)
                                 << ", which its snapshots.txt lists but which does not read as a "

@@ -78,7 +78,8 @@ bool read_index_file(const std::string& dir, std::vector<IndexEntry>& entries, s
     // does not order the snapshots wrongly. A file that does not read is left to the reader of
     // its data (a continued run names it and the checkpoint to take instead).
     double own = e.time;
-    if (snapshot_metadata_time(dir + "/" + e.name, own) && own != e.time) {
+    e.read_as_snapshot = snapshot_metadata_time(dir + "/" + e.name, own);
+    if (e.read_as_snapshot && own != e.time) {
       char buf[160];
       std::snprintf(buf, sizeof buf, "gives t = %.17g for %s, whose own time is %.17g", e.time,
                     e.name.c_str(), own);
@@ -123,7 +124,7 @@ std::vector<IndexEntry> load_index(const std::string& dir, std::vector<std::stri
     entries.clear();
     double time = 0;
     while (valid_snapshot(dir, snapshot_name(int(entries.size())), time))
-      entries.push_back({snapshot_name(int(entries.size())), time});
+      entries.push_back({snapshot_name(int(entries.size())), time, true});
     if (!entries.empty() || why != "is missing")
       notes.push_back(
           dir + "/snapshots.txt " + why + "; rebuilt it from the snapshot files: " +
@@ -134,7 +135,7 @@ std::vector<IndexEntry> load_index(const std::string& dir, std::vector<std::stri
   double time = 0;
   const std::size_t listed = entries.size();
   while (valid_snapshot(dir, snapshot_name(int(entries.size())), time))
-    entries.push_back({snapshot_name(int(entries.size())), time});
+    entries.push_back({snapshot_name(int(entries.size())), time, true});
   if (entries.size() > listed)
     notes.push_back(
         dir + "/snapshots.txt did not list " +

@@ -13,6 +13,9 @@ namespace mhd {
 struct IndexEntry {
   std::string name;
   double time = 0;
+  /// True when load_index read the file's metadata as a snapshot (so it need not be read again
+  /// before the file is removed); not part of the comparison.
+  bool read_as_snapshot = false;
   bool operator==(const IndexEntry& o) const { return name == o.name && time == o.time; }
 };
 
