@@ -335,11 +335,7 @@ void sdf_command_body(const SdfOptions& o) {
   // farther than half the square root of the largest value from the mesh (its distance is at
   // most |p - centre| + half the box diagonal), which would give inf.
   if (!points.empty()) {
-    geom::Vec3<double> lo = mesh.vertices[0], hi = mesh.vertices[0];
-    for (const auto& v : mesh.vertices) {
-      lo = geom::Vec3<double>{std::min(lo.x, v.x), std::min(lo.y, v.y), std::min(lo.z, v.z)};
-      hi = geom::Vec3<double>{std::max(hi.x, v.x), std::max(hi.y, v.y), std::max(hi.z, v.z)};
-    }
+    const auto [lo, hi] = mesh.bounds();
     const geom::Vec3<double> centre = (lo + hi) * 0.5;
     const double radius = 0.5 * geom::length(hi - lo);
     const double limit = 0.5 * std::sqrt(single ? double(std::numeric_limits<float>::max())
