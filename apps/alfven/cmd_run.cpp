@@ -65,7 +65,8 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
     std::printf("  checkpoint_NNNNNNNN.h5  %d checkpoint%s kept (NNNNNNNN: the step)\n",
                 s.checkpoints, s.checkpoints == 1 ? "" : "s");
   std::printf(
-      "  log.csv           step, time, dt, total mass, total energy, max |div B|, cell updates/s\n");
+      "  log.csv           step, time, dt, total mass, total energy, max |div B|, cell "
+      "updates/s\n");
   if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");
   std::printf("  config.yaml       the complete configuration of this run\n");
   std::printf("In Python%s: %s\n",
