@@ -89,24 +89,31 @@ ALFVEN_INLINE void packet_distance2(const MeshTrianglePacket<T>& t, T px, T py, 
     const V vb = d5 * d2 - d1 * d6;
     const V va = d3 * d6 - d5 * d4;
     const V sum = va + vb + vc;
-    const V inv = one / sum;
-    const V w_bc = (d4 - d3) / ((d4 - d3) + (d5 - d6));
-    const V w_ac = d2 / (d2 - d6), s_ab = d1 / (d1 - d3);
     const M in_bc = (M)(va <= zero) & (M)(d4 - d3 >= zero) & (M)(d5 - d6 >= zero);
     const M in_ac = (M)(vb <= zero) & (M)(d2 >= zero) & (M)(d6 <= zero);
     const M in_c = (M)(d6 >= zero) & (M)(d5 <= d6);
     const M in_ab = (M)(vc <= zero) & (M)(d1 >= zero) & (M)(d3 <= zero);
     const M in_b = (M)(d3 >= zero) & (M)(d4 <= d3);
     const M in_a = (M)(d1 <= zero) & (M)(d2 <= zero);
+    // Each lane needs one quotient, that of its region (the first region that holds wins, as
+    // in the if-chain): its numerator and denominator are chosen first, so one division serves
+    // the lane where four were taken; IEEE division rounds correctly, so the bits are those of
+    // the four divisions. Face: 1 / sum; edge BC: w; edge AC: w; edge AB: s (vertices: unused).
+    V num = L::select(in_bc, d4 - d3, one), den = L::select(in_bc, (d4 - d3) + (d5 - d6), sum);
+    num = L::select(in_ac, d2, num);
+    den = L::select(in_ac, d2 - d6, den);
+    num = L::select(in_ab, d1, num);  // edge AB comes before vertex C in the chain
+    den = L::select(in_ab, d1 - d3, den);
+    const V q = num / den;
     // The if-chain applied last to first: the first region that holds wins.
-    V s = vb * inv, w = vc * inv;  // face
+    V s = vb * q, w = vc * q;  // face
     s = L::select(in_bc, one, s);
-    w = L::select(in_bc, w_bc, w);
+    w = L::select(in_bc, q, w);
     s = L::select(in_ac, zero, s);
-    w = L::select(in_ac, w_ac, w);
+    w = L::select(in_ac, q, w);
     s = L::select(in_c, zero, s);
     w = L::select(in_c, one, w);
-    s = L::select(in_ab, s_ab, s);
+    s = L::select(in_ab, q, s);
     w = L::select(in_ab, zero, w);
     s = L::select(in_b, one, s);
     w = L::select(in_b, zero, w);
