@@ -12,6 +12,7 @@
 #include "alfven/mhd/memory_estimate.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/state_io.hpp"
+#include "alfven/mhd/state_range.hpp"
 #include "output_block.hpp"
 
 namespace alfven {
@@ -159,6 +160,7 @@ Simulation<Real>::Simulation(const RunConfig& config, const std::string& backend
       problem_->make_solver(SolverSetup{grid_, scheme, sources, comm_.get(), backend}, Real(0));
   Fields<Real, backend::Host> host(grid_);
   fill_initial_state(*problem_, grid_, host);
+  throw_if_out_of_range(host, Checked::Initial);
   solver_->set_fixed_boundaries(host);
   if (!config_.bodies.empty()) set_up_bodies(host);
   solver_->set_state(host);
@@ -313,28 +315,50 @@ std::vector<Real> Simulation<Real>::gather_block(const View<const Real, 4>& loca
 }
 
 template <typename Real>
+void Simulation<Real>::throw_first_message(const std::string& local) const {
+  // Collective: every rank learns whether any rank has a message; the lowest such rank's
+  // message is thrown on every rank.
+  const long bad_rank = comm_->min(local.empty() ? LONG_MAX : long(comm_->rank()));
+  if (bad_rank == LONG_MAX) return;
+  std::string message = local;
+  if (comm_->size() > 1) message += " on rank " + std::to_string(bad_rank);
+  throw UnphysicalStateError(comm_->broadcast(message, int(bad_rank)));
+}
+
+template <typename Real>
+std::string Simulation<Real>::checked_state_name(Checked checked) const {
+  if (checked == Checked::Initial) return "the initial state";
+  std::ostringstream os;
+  os << (checked == Checked::Restored ? "the restored state" : "the state") << " (step " << steps_
+     << ", t = " << time_ << ")";
+  return os.str();
+}
+
+template <typename Real>
+void Simulation<Real>::throw_if_out_of_range(const Fields<Real, backend::Host>& host,
+                                             Checked checked) const {
+  const std::string cell = describe_state_out_of_range(host, grid_);
+  throw_first_message(cell.empty() ? cell
+                                   : checked_state_name(checked) +
+                                         " is out of the range of its arithmetic: " + cell);
+}
+
+template <typename Real>
 void Simulation<Real>::throw_if_unphysical(const TimeStepCheck<Real>& check,
                                            Checked checked) const {
-  // Collective: every rank learns whether any rank has a bad cell; the lowest such rank
-  // describes its cell and every rank throws that message.
-  const long bad_rank = comm_->min(check.bad_cell == LONG_MAX ? LONG_MAX : long(comm_->rank()));
-  if (bad_rank == LONG_MAX) return;
   std::string message;
-  if (comm_->rank() == bad_rank) {
+  if (check.bad_cell != LONG_MAX) {
     Fields<Real, backend::Host> host(grid_);
     solver_->get_state(host);
     std::ostringstream os;
-    if (checked == Checked::Initial)
-      os << "the initial state is unphysical: ";
-    else if (checked == Checked::Restored)
-      os << "the restored state (step " << steps_ << ", t = " << time_ << ") is unphysical: ";
+    if (checked == Checked::AfterStep)
+      os << "the state became unphysical after step " << steps_ << " (t = " << time_ << ")";
     else
-      os << "the state became unphysical after step " << steps_ << " (t = " << time_ << "): ";
-    os << describe_bad_cell(host, grid_, check.bad_cell);
-    if (comm_->size() > 1) os << " on rank " << bad_rank;
+      os << checked_state_name(checked) << " is unphysical";
+    os << ": " << describe_bad_cell(host, grid_, check.bad_cell);
     message = os.str();
   }
-  throw UnphysicalStateError(comm_->broadcast(message, int(bad_rank)));
+  throw_first_message(message);
 }
 
 template <typename Real>
@@ -360,9 +384,10 @@ void Simulation<Real>::run_until(double tend, long max_steps) {
 
 template <typename Real>
 void Simulation<Real>::restore(const Fields<Real, backend::Host>& host, double time, long steps) {
-  solver_->set_state(host);
   time_ = time;
   steps_ = steps;
+  throw_if_out_of_range(host, Checked::Restored);
+  solver_->set_state(host);
   next_ = global_time_step();
   throw_if_unphysical(next_, Checked::Restored);
 }

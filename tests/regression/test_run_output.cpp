@@ -155,6 +155,45 @@ TEST(RunOutput, UnphysicalRunStopsAndKeepsLastSnapshot) {
   fs::remove_all(dir);
 }
 
+// Finite initial values that the scheme's products would overflow are refused before any file
+// is written, naming the value and the precision's limit; values well inside it run.
+TEST(RunOutput, InitialValuesTooLargeForTheArithmeticAreRefused) {
+  const std::string dir = fresh_dir("too_large");
+  RunOptions o;
+  o.config = "uniform_flow";
+  o.output_dir = dir;
+  o.quiet = true;
+  std::ostringstream out;
+  const auto refusal = [&](const std::vector<std::string>& overrides) -> std::string {
+    o.overrides = {"grid.i_size=16", "grid.j_size=16", "time.max_steps=2"};
+    o.overrides.insert(o.overrides.end(), overrides.begin(), overrides.end());
+    try {
+      run(o, out);
+    } catch (const UnphysicalStateError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  // |v|^2 = 1e400 overflows double; the energy flux's rho |v|^3 = 1e36 exceeds float's 3.4e32.
+  std::string m = refusal({"problem_parameters.velocity_x=1e200"});
+  EXPECT_NE(m.find("the initial state is out of the range of its arithmetic"), std::string::npos)
+      << m;
+  EXPECT_NE(m.find("|v|^2 = inf"), std::string::npos) << m;
+  EXPECT_NE(m.find("velocity = (1e+200, 0, 0)"), std::string::npos) << m;
+  EXPECT_FALSE(fs::exists(dir));
+  m = refusal({"precision=float", "problem_parameters.velocity_x=1e12"});
+  EXPECT_NE(m.find("energy flux"), std::string::npos) << m;
+  EXPECT_NE(m.find("precision: double"), std::string::npos) << m;
+  m = refusal({"problem_parameters.density=1e305"});
+  EXPECT_NE(m.find("has density = 1e+305"), std::string::npos) << m;
+  EXPECT_FALSE(fs::exists(dir));
+  // Inside the limits: 1e100 in double, 1e10 in float run their steps.
+  EXPECT_EQ(refusal({"problem_parameters.velocity_x=1e100"}), "");
+  fs::remove_all(dir);
+  EXPECT_EQ(refusal({"precision=float", "problem_parameters.velocity_x=1e10"}), "");
+  fs::remove_all(dir);
+}
+
 // A run never destroys what it did not write: a directory with the user's files, the
 // configuration file being read, or (restart not supported yet) an earlier run to continue.
 TEST(RunOutput, RefusesToOverwriteWhatItDidNotWrite) {

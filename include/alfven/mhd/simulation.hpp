@@ -54,7 +54,8 @@ class Simulation {
   /// to the backend and fills the ghost cells. Collective over all ranks. Throws alfven::Error
   /// for a problem, decomposition or backend that cannot be set up, ConfigError (on every rank)
   /// when the host or device memory is too small for the run, with both figures, and
-  /// UnphysicalStateError if the initial state is unphysical.
+  /// UnphysicalStateError if the initial state is unphysical or has a value out of the range of
+  /// Real's arithmetic (state_range.hpp).
   Simulation(const RunConfig& config, const std::string& backend, bool restarting = false);
   Simulation(const Simulation&) = delete;
   Simulation& operator=(const Simulation&) = delete;
@@ -91,7 +92,8 @@ class Simulation {
   SolverInterface<Real>& solver() { return *solver_; }
   /// Copies the current state (ghost cells included) into host memory.
   void copy_state_to(Fields<Real, backend::Host>& host) const { solver_->get_state(host); }
-  /// Replaces the state and the clock (restart).
+  /// Replaces the state and the clock (restart). Throws UnphysicalStateError when the state has
+  /// a value out of the range of Real's arithmetic (state_range.hpp) or an unphysical cell.
   void restore(const Fields<Real, backend::Host>& host, double time, long steps);
   /// Cells inside bodies and ghost cells of bodies over the whole domain (0 without bodies).
   long solid_cells() const { return solid_cells_; }
@@ -114,6 +116,16 @@ class Simulation {
   /// Throws UnphysicalStateError on every rank when check found a bad cell on some rank.
   void throw_if_unphysical(const TimeStepCheck<Real>& check,
                            Checked checked = Checked::AfterStep) const;
+  /// Throws UnphysicalStateError on every rank when some rank's block of `host` (the initial or
+  /// restored state) has a value the scheme's arithmetic in Real would overflow
+  /// (describe_state_out_of_range, state_range.hpp).
+  void throw_if_out_of_range(const Fields<Real, backend::Host>& host, Checked checked) const;
+  /// Collective: throws UnphysicalStateError(message of the lowest rank whose `local` is not
+  /// empty, with " on rank N" in a run of several ranks) on every rank; returns when every
+  /// rank's `local` is empty.
+  void throw_first_message(const std::string& local) const;
+  /// "the initial state", "the restored state (step N, t = T)" or "the state (step N, t = T)".
+  std::string checked_state_name(Checked checked) const;
 
   RunConfig config_;
   Grid global_;

@@ -1,0 +1,38 @@
+/// @file state_range.hpp
+/// @brief Whether a state's values leave the scheme room for its arithmetic in Real.
+///
+/// The flux of a cell multiplies up to three of its values (the energy flux
+/// (rho |v|^2 / 2 + rho e + p + |B|^2 / 8 pi) v - (v . B) B / 4 pi, flux.hpp), and the stencils
+/// and Runge-Kutta stages add several such terms. A state whose values are finite can still
+/// overflow there (a velocity of 1e200 in double, 1e20 in float): the run then stops after its
+/// first step with a NaN that names no cause. The initial and restored states are checked here
+/// first, so that the message names the cell, the quantity and what to change.
+#pragma once
+
+#include <string>
+
+#include "fields.hpp"
+#include "grid.hpp"
+
+namespace alfven {
+namespace mhd {
+
+/// The largest magnitude a state may reach in Real: 1e-6 of the largest finite Real (1.8e302
+/// in double, 3.4e32 in float), which leaves room for the sums of the stencils and stages.
+template <typename Real>
+double state_magnitude_limit();
+
+/// Checks the interior cells of `state` (host fields of the block described by `grid`) in
+/// order of their linear index: the nine variables (density, velocity, magnetic field, the
+/// specific internal energy e, psi) and the products the fluxes form from them (|v|^2,
+/// rho |v|^2, rho e, |B|^2 and (rho |v|^2 + rho e + |B|^2) |v|), each evaluated in Real, must
+/// be finite and at most
+/// state_magnitude_limit<Real>(). Returns "" when every cell passes, else a message for the
+/// first cell that does not: its global index and centre, the quantity and its value, the
+/// cell's variables, and what to change (the units of the problem's parameters; double
+/// precision for a float run). Signs are not checked here (TimeStepKernel does that).
+template <typename Real>
+std::string describe_state_out_of_range(const Fields<Real, backend::Host>& state, const Grid& grid);
+
+}  // namespace mhd
+}  // namespace alfven

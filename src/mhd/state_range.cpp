@@ -1,0 +1,82 @@
+// The magnitude check of initial and restored states (state_range.hpp).
+#include "alfven/mhd/state_range.hpp"
+
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+namespace alfven {
+namespace mhd {
+
+template <typename Real>
+double state_magnitude_limit() {
+  return double(std::numeric_limits<Real>::max()) * 1e-6;
+}
+
+template <typename Real>
+std::string describe_state_out_of_range(const Fields<Real, backend::Host>& state, const Grid& g) {
+  const auto q = state.const_view();
+  const double limit = state_magnitude_limit<Real>();
+  const auto bad = [limit](Real x) { return !(std::fabs(double(x)) <= limit); };
+  for (int k = g.margin[2]; k < g.margin[2] + g.n[2]; ++k)
+    for (int j = g.margin[1]; j < g.margin[1] + g.n[1]; ++j)
+      for (int i = g.margin[0]; i < g.margin[0] + g.n[0]; ++i) {
+        const Real rho = q(i, j, k, density), e = q(i, j, k, internal_energy);
+        const Real vx = q(i, j, k, velocity_x), vy = q(i, j, k, velocity_y),
+                   vz = q(i, j, k, velocity_z);
+        const Real bx = q(i, j, k, magnetic_field_x), by = q(i, j, k, magnetic_field_y),
+                   bz = q(i, j, k, magnetic_field_z);
+        // Each in Real, as the scheme forms it: an overflow here is one there.
+        const Real v2 = vx * vx + vy * vy + vz * vz, b2 = bx * bx + by * by + bz * bz;
+        const Real kinetic = rho * v2, internal = rho * e;
+        const Real flux = (kinetic + internal + b2) * std::sqrt(v2);
+        const struct {
+          const char* name;
+          Real value;
+        } quantities[] = {{"density", rho},
+                          {"velocity_x", vx},
+                          {"velocity_y", vy},
+                          {"velocity_z", vz},
+                          {"magnetic_field_x", bx},
+                          {"magnetic_field_y", by},
+                          {"magnetic_field_z", bz},
+                          {"internal_energy", e},
+                          {"psi", q(i, j, k, psi)},
+                          {"|v|^2", v2},
+                          {"rho |v|^2", kinetic},
+                          {"rho e", internal},
+                          {"|B|^2", b2},
+                          {"the energy flux's scale (rho |v|^2 + rho e + |B|^2) |v|", flux}};
+        for (const auto& x : quantities) {
+          if (!bad(x.value)) continue;
+          std::ostringstream os;
+          os.precision(6);
+          os << "cell (i, j, k) = (" << g.offset[0] + i - g.margin[0] << ", "
+             << g.offset[1] + j - g.margin[1] << ", " << g.offset[2] + k - g.margin[2]
+             << ") at (x, y, z) = (" << g.centre(0, i) << ", " << g.centre(1, j) << ", "
+             << g.centre(2, k) << ") has " << x.name << " = " << double(x.value)
+             << " (density = " << double(rho) << ", velocity = (" << double(vx) << ", "
+             << double(vy) << ", " << double(vz) << "), magnetic_field = (" << double(bx) << ", "
+             << double(by) << ", " << double(bz) << "), internal_energy = " << double(e)
+             << "): the scheme multiplies and adds such values in "
+             << (sizeof(Real) == sizeof(float) ? "float" : "double")
+             << ", so each must be finite and at most " << limit
+             << ". Choose units in which the problem's values (problem_parameters, the initial "
+                "state) are nearer 1";
+          if (sizeof(Real) == sizeof(float)) os << ", or run with precision: double";
+          os << ".";
+          return os.str();
+        }
+      }
+  return {};
+}
+
+template double state_magnitude_limit<float>();
+template double state_magnitude_limit<double>();
+template std::string describe_state_out_of_range<float>(const Fields<float, backend::Host>&,
+                                                        const Grid&);
+template std::string describe_state_out_of_range<double>(const Fields<double, backend::Host>&,
+                                                         const Grid&);
+
+}  // namespace mhd
+}  // namespace alfven
