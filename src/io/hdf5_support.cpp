@@ -92,14 +92,74 @@ std::string detail() {
   return desc.empty() ? std::string() : " (hdf5: " + desc + ")";
 }
 
+namespace {
+// Whether every value of dataset `set` (creation properties `create`) has storage: a compact
+// one always; a contiguous one when its storage is allocated; a chunked one when every chunk
+// is (H5Dget_space_status cannot say: with a checksum or compression the stored bytes differ
+// from the values' bytes, and it reports a complete dataset as partly allocated).
+bool fully_allocated(hid_t set, hid_t create) {
+  const H5D_layout_t layout = H5Pget_layout(create);
+  if (layout == H5D_COMPACT) return true;
+  if (layout == H5D_CONTIGUOUS) {
+    H5D_space_status_t status = H5D_SPACE_STATUS_ERROR;
+    return H5Dget_space_status(set, &status) >= 0 && status == H5D_SPACE_STATUS_ALLOCATED;
+  }
+  if (layout != H5D_CHUNKED) return false;
+  const hid_t space = H5Dget_space(set);
+  const int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
+  bool ok = rank >= 0 && rank <= H5S_MAX_RANK;
+  hsize_t dims[H5S_MAX_RANK] = {}, chunk[H5S_MAX_RANK] = {};
+  ok = ok && H5Sget_simple_extent_dims(space, dims, nullptr) == rank &&
+       H5Pget_chunk(create, rank, chunk) == rank;
+  hsize_t expected = 1, stored = 0;
+  for (int a = 0; ok && a < rank; ++a) {
+    ok = chunk[a] > 0;
+    if (ok) expected *= (dims[a] + chunk[a] - 1) / chunk[a];
+  }
+  // The whole dataset's space (HDF5 1.10.8 refuses H5S_ALL here).
+  ok = ok && H5Dget_num_chunks(set, space, &stored) >= 0 && stored == expected;
+  if (space >= 0) H5Sclose(space);
+  return ok;
+}
+}  // namespace
+
 hid_t open_dataset(hid_t file, const std::string& name, std::string& problem) {
   const htri_t exists = H5Lexists(file, name.c_str(), H5P_DEFAULT);
   if (exists == 0) {
     problem = "missing";
     return -1;
   }
+  // Only a dataset stored in this file is read: a soft or external link would make the reader
+  // follow a name or another file the writer never put there (an external link opens any file).
+  H5L_info_t link{};
+  if (exists > 0 && H5Lget_info(file, name.c_str(), &link, H5P_DEFAULT) >= 0 &&
+      link.type != H5L_TYPE_HARD) {
+    problem = link.type == H5L_TYPE_SOFT       ? "is a soft link to another name"
+              : link.type == H5L_TYPE_EXTERNAL ? "is an external link to another file"
+                                               : "is a user-defined link";
+    problem += ", not a dataset stored under its name (Alfven writes no links)";
+    return -1;
+  }
+  detail();  // clears the error of a link that could not be read: H5Dopen2 reports it
   const hid_t set = exists > 0 ? H5Dopen2(file, name.c_str(), H5P_DEFAULT) : -1;
-  if (set >= 0) return set;
+  if (set >= 0) {
+    // Its values must be its own and all written: not a virtual dataset (a view of others,
+    // possibly in other files), and no chunk or storage left unallocated (read as fill values).
+    const hid_t create = H5Dget_create_plist(set);
+    const H5D_layout_t layout = create >= 0 ? H5Pget_layout(create) : H5D_LAYOUT_ERROR;
+    const bool written = layout != H5D_VIRTUAL && create >= 0 && fully_allocated(set, create);
+    if (create >= 0) H5Pclose(create);
+    if (!written) {
+      problem = layout == H5D_VIRTUAL
+                    ? "is a virtual dataset (a view of other datasets), not one stored in the file"
+                    : "has storage that was never written (part or all of it unallocated): the "
+                      "file is incomplete or was changed after it was written";
+      H5Dclose(set);
+      detail();
+      return -1;
+    }
+    return set;
+  }
   const std::string why = detail();
   // Another kind of object of that name opens as that kind; a damaged one opens as none.
   const hid_t group = exists > 0 ? H5Gopen2(file, name.c_str(), H5P_DEFAULT) : -1;

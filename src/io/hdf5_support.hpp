@@ -83,8 +83,10 @@ std::string detail();
 
 /// Opens dataset `name` of `file` (the caller closes it). On failure returns a negative id and
 /// sets `problem` to the end of a message about it: "missing", "is a group or a named datatype,
-/// not a dataset", or "cannot be read (damaged metadata)" followed by HDF5's
-/// detail(), when the link or the object header cannot be read (e.g. a checksum fails).
+/// not a dataset", "cannot be read (damaged metadata)" followed by HDF5's detail(), when the
+/// link or the object header cannot be read (e.g. a checksum fails), or why a dataset is not
+/// read: a soft, external or user-defined link (never followed), a virtual dataset, or one whose
+/// storage is not all allocated (never-written chunks would read as fill values).
 hid_t open_dataset(hid_t file, const std::string& name, std::string& problem);
 
 /// HDF5 file type (little-endian IEEE) and native memory type of `t`.

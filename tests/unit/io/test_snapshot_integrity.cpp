@@ -329,3 +329,87 @@ TEST(SnapshotIntegrity, DirectChunkWritesStoreWhatTheFilterPipelineStores) {
   ASSERT_EQ(raw.size(), values.size() * sizeof(float));
   EXPECT_EQ(std::memcmp(raw.data(), values.data(), raw.size()), 0);
 }
+
+namespace {
+/// Opens `path` read-write, lets `edit` change it with the HDF5 C API, closes it.
+void edit_snapshot(const std::string& path, const std::function<void(hid_t)>& edit) {
+  const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  ASSERT_GE(f, 0);
+  edit(f);
+  ASSERT_GE(H5Fclose(f), 0);
+}
+}  // namespace
+
+// Files altered with valid checksums (an attack report): a dataset replaced by a soft or
+// external link, a virtual dataset, never-written chunks, coordinates that disagree with the
+// grid attributes. Each is refused with the dataset's name; none is followed or trusted.
+TEST(SnapshotIntegrity, LinksViewsUnwrittenChunksAndMovedCoordinatesAreRefused) {
+  TempDir dir;
+  const auto refused = [&](const std::string& name, const std::function<void(hid_t)>& edit) {
+    const std::string path = write_small(dir, name);
+    edit_snapshot(path, edit);
+    return error_of([&] { io::read_snapshot(path); });
+  };
+  std::string m = refused("soft.h5", [](hid_t f) {
+    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
+    ASSERT_GE(H5Lcreate_soft("density", f, "psi", H5P_DEFAULT, H5P_DEFAULT), 0);
+  });
+  EXPECT_NE(m.find("dataset 'psi' is a soft link"), std::string::npos) << m;
+
+  const std::string other = write_small(dir, "other.h5");
+  m = refused("external.h5", [&](hid_t f) {
+    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
+    ASSERT_GE(H5Lcreate_external(other.c_str(), "psi", f, "psi", H5P_DEFAULT, H5P_DEFAULT), 0);
+  });
+  EXPECT_NE(m.find("dataset 'psi' is an external link"), std::string::npos) << m;
+
+  const hsize_t dims[3] = {2, 3, 4};  // (nz, ny, nx) of small_grid
+  m = refused("virtual.h5", [&](hid_t f) {
+    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
+    const hid_t space = H5Screate_simple(3, dims, nullptr);
+    const hid_t create = H5Pcreate(H5P_DATASET_CREATE);
+    ASSERT_GE(H5Pset_virtual(create, space, ".", "density", space), 0);
+    const hid_t set = H5Dcreate2(f, "psi", H5T_IEEE_F64LE, space, H5P_DEFAULT, create, H5P_DEFAULT);
+    ASSERT_GE(set, 0);
+    H5Dclose(set);
+    H5Pclose(create);
+    H5Sclose(space);
+  });
+  EXPECT_NE(m.find("dataset 'psi' is a virtual dataset"), std::string::npos) << m;
+
+  // psi again, checksummed, in two chunks of which only the first is written.
+  m = refused("unwritten.h5", [&](hid_t f) {
+    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
+    const hid_t space = H5Screate_simple(3, dims, nullptr);
+    const hid_t create = H5Pcreate(H5P_DATASET_CREATE);
+    const hsize_t chunk[3] = {1, 3, 4};
+    ASSERT_GE(H5Pset_chunk(create, 3, chunk), 0);
+    ASSERT_GE(H5Pset_fletcher32(create), 0);
+    const hid_t set = H5Dcreate2(f, "psi", H5T_IEEE_F64LE, space, H5P_DEFAULT, create, H5P_DEFAULT);
+    ASSERT_GE(set, 0);
+    const hsize_t start[3] = {0, 0, 0};
+    ASSERT_GE(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, chunk, nullptr), 0);
+    const hid_t memory = H5Screate_simple(3, chunk, nullptr);
+    const std::vector<double> values(12, 1.5);
+    ASSERT_GE(H5Dwrite(set, H5T_NATIVE_DOUBLE, memory, space, H5P_DEFAULT, values.data()), 0);
+    H5Sclose(memory);
+    H5Dclose(set);
+    H5Pclose(create);
+    H5Sclose(space);
+  });
+  EXPECT_NE(m.find("dataset 'psi' has storage that was never written"), std::string::npos) << m;
+
+  // The y coordinates moved by half a cell, written through HDF5 (so the checksum is right).
+  m = refused("moved.h5", [](hid_t f) {
+    const hid_t set = H5Dopen2(f, "y", H5P_DEFAULT);
+    ASSERT_GE(set, 0);
+    const double y[3] = {1.0, 2.0, 3.0};  // small_grid: y in [0, 2], centres 1/3, 1, 5/3
+    ASSERT_GE(H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, y), 0);
+    H5Dclose(set);
+  });
+  EXPECT_NE(m.find("dataset 'y' has 1 at index 0 where the grid attributes"), std::string::npos)
+      << m;
+
+  // The untouched file reads.
+  EXPECT_EQ(error_of([&] { io::read_snapshot(other); }), "(no error)");
+}
