@@ -94,7 +94,14 @@ void add_import_command(CLI::App& app) {
                   "Snapshot to write (default: FOLDER_NNNN.h5 in the current directory)");
   cmd->add_option("--output", o->import.output,
                   "Output number N to import (default: the latest, time/n_output.txt)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(
+          [](const std::string& value) {
+            // CLI::NonNegativeNumber's message printed the largest double as the range's end.
+            return value.find('-') == std::string::npos
+                       ? std::string()
+                       : "needs an output number (0, 1, 2, ...), got " + value;
+          },
+          "OUTPUT_NUMBER");
   cmd->add_option("--problem", o->import.problem,
                   "Problem of the snapshot (default: config.yaml's problem key)");
   cmd->callback([o]() {
