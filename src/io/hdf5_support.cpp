@@ -124,6 +124,12 @@ bool fully_allocated(hid_t set, hid_t create) {
 }  // namespace
 
 hid_t open_dataset(hid_t file, const std::string& name, std::string& problem) {
+  // Every dataset read is a member of the root group: a path ("a/b") would pass through links
+  // the checks below do not see (H5Lexists and H5Lget_info look at the last name only).
+  if (name.empty() || name.find('/') != std::string::npos || name == "." || name == "..") {
+    problem = "is not a name of the file's root group (no '/' or empty name is read)";
+    return -1;
+  }
   const htri_t exists = H5Lexists(file, name.c_str(), H5P_DEFAULT);
   if (exists == 0) {
     problem = "missing";
@@ -147,11 +153,16 @@ hid_t open_dataset(hid_t file, const std::string& name, std::string& problem) {
     // possibly in other files), and no chunk or storage left unallocated (read as fill values).
     const hid_t create = H5Dget_create_plist(set);
     const H5D_layout_t layout = create >= 0 ? H5Pget_layout(create) : H5D_LAYOUT_ERROR;
-    const bool written = layout != H5D_VIRTUAL && create >= 0 && fully_allocated(set, create);
+    // Raw data in other files ("external storage") is refused as external links are.
+    const bool external = create >= 0 && H5Pget_external_count(create) != 0;
+    const bool written =
+        layout != H5D_VIRTUAL && !external && create >= 0 && fully_allocated(set, create);
     if (create >= 0) H5Pclose(create);
     if (!written) {
       problem = layout == H5D_VIRTUAL
                     ? "is a virtual dataset (a view of other datasets), not one stored in the file"
+                : external
+                    ? "keeps its values in other files (HDF5 external storage), not in this one"
                     : "has storage that was never written (part or all of it unallocated): the "
                       "file is incomplete or was changed after it was written";
       H5Dclose(set);

@@ -152,6 +152,34 @@ class Reader {
                                                 nullptr, nullptr, 0, nullptr, nullptr) < 0)
       fail("dataset '" + name + "' has no checksum (format " + std::to_string(kFormatVersion) +
            " writes one on every dataset): the file was changed after it was written");
+    // A chunk can be stored with the filters skipped (H5Dwrite_chunk's filter mask), and then
+    // has no checksum to verify: every chunk must have gone through the whole pipeline.
+    Handle space(H5Dget_space(set), H5Sclose);
+    const int rank = H5Sget_simple_extent_ndims(space.get());
+    hsize_t dims[H5S_MAX_RANK] = {}, chunk[H5S_MAX_RANK] = {}, at[H5S_MAX_RANK] = {};
+    if (rank < 1 || rank > H5S_MAX_RANK ||
+        H5Sget_simple_extent_dims(space.get(), dims, nullptr) != rank ||
+        H5Pget_chunk(create.get(), rank, chunk) != rank)
+      fail("dataset '" + name + "': cannot read its chunk layout" + hdf5::detail());
+    for (bool more = dims[0] > 0; more;) {
+      unsigned mask = 0;
+      haddr_t address = HADDR_UNDEF;
+      hsize_t bytes = 0;
+      if (H5Dget_chunk_info_by_coord(set, at, &mask, &address, &bytes) < 0 || mask != 0) {
+        std::ostringstream os;
+        os << "dataset '" << name << "' has a chunk (at";
+        for (int a = 0; a < rank; ++a) os << (a ? ", " : " ") << at[a];
+        os << ") stored without its checksum (its filters skipped): the file was changed after "
+              "it was written";
+        fail(os.str());
+      }
+      more = false;  // the next chunk's offset, the last axis fastest
+      for (int a = rank - 1; a >= 0 && !more; --a) {
+        at[a] += std::max<hsize_t>(chunk[a], 1);
+        more = at[a] < dims[a];
+        if (!more) at[a] = 0;
+      }
+    }
   }
 
   /// Reads dataset `set` as `memory_type` into `out`: all of it, or (box non-null) the hyperslab
@@ -281,6 +309,16 @@ hid_t read_metadata(const std::string& path, Snapshot& s) {
       r.fail(std::string("attribute '") + kCountName[a] + "' = " + std::to_string(n) +
              " is not a valid cell count");
     s.grid.n[a] = int(n);
+    // The cell width must be a positive finite number (x_min < x_max, no overflow).
+    const double h = (s.grid.hi[a] - s.grid.lo[a]) / double(n);
+    if (!(h > 0) || !std::isfinite(h)) {
+      std::ostringstream os;
+      os.precision(17);
+      os << "attributes '" << kMinName[a] << "' = " << s.grid.lo[a] << " and '" << kMaxName[a]
+         << "' = " << s.grid.hi[a] << " do not bound a domain (need " << kMinName[a] << " < "
+         << kMaxName[a] << ", both finite, with a finite cell width)";
+      r.fail(os.str());
+    }
   }
 
   // Every other float64 scalar attribute is an extra.

@@ -337,10 +337,16 @@ std::string Simulation<Real>::checked_state_name(Checked checked) const {
 template <typename Real>
 void Simulation<Real>::throw_if_out_of_range(const Fields<Real, backend::Host>& host,
                                              Checked checked) const {
-  const std::string cell = describe_state_out_of_range(host, grid_);
-  throw_first_message(cell.empty() ? cell
-                                   : checked_state_name(checked) +
-                                         " is out of the range of its arithmetic: " + cell);
+  std::string message = describe_state_out_of_range(host, grid_);
+  if (!message.empty()) {
+    message = checked_state_name(checked) + " is out of the range of its arithmetic: " + message;
+    if (checked == Checked::Initial)
+      message += std::string(
+                     ". Choose units in which the problem's values (problem_parameters, "
+                     "the initial state) are nearer 1") +
+                 (sizeof(Real) == sizeof(float) ? ", or run with precision: double." : ".");
+  }
+  throw_first_message(message);
 }
 
 template <typename Real>

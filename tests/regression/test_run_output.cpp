@@ -174,7 +174,8 @@ TEST(RunOutput, InitialValuesTooLargeForTheArithmeticAreRefused) {
     }
     return "";
   };
-  // |v|^2 = 1e400 overflows double; the energy flux's rho |v|^3 = 1e36 exceeds float's 3.4e32.
+  // |v|^2 = 1e400 overflows double; the energy flux's rho |v|^3 = 1e36 exceeds float's 3.4e35;
+  // a field of 1e103 in double makes |B|^2 (|v| + c_a) = 1e309, a pressure of 1e230 e^1.5 = 1e345.
   std::string m = refusal({"problem_parameters.velocity_x=1e200"});
   EXPECT_NE(m.find("the initial state is out of the range of its arithmetic"), std::string::npos)
       << m;
@@ -184,11 +185,22 @@ TEST(RunOutput, InitialValuesTooLargeForTheArithmeticAreRefused) {
   m = refusal({"precision=float", "problem_parameters.velocity_x=1e12"});
   EXPECT_NE(m.find("energy flux"), std::string::npos) << m;
   EXPECT_NE(m.find("precision: double"), std::string::npos) << m;
-  m = refusal({"problem_parameters.density=1e305"});
-  EXPECT_NE(m.find("has density = 1e+305"), std::string::npos) << m;
+  m = refusal({"problem_parameters.density=1e306"});
+  EXPECT_NE(m.find("has density = 1e+306"), std::string::npos) << m;
+  m = refusal({"problem_parameters.magnetic_field_x=1e103"});
+  EXPECT_NE(m.find("the energy flux's scale"), std::string::npos) << m;
+  m = refusal({"problem_parameters.pressure=1e230"});
+  EXPECT_NE(m.find("the energy flux's scale"), std::string::npos) << m;
+  // A tenuous plasma in a strong field: c_a^2 = 1e300, the cleaning term's c_a^2 |B| = 1e350.
+  m = refusal({"problem_parameters.density=1e-200", "problem_parameters.pressure=1e-200",
+               "problem_parameters.magnetic_field_y=1e50", "mhd.floors.density=0",
+               "mhd.floors.pressure=0"});
+  EXPECT_NE(m.find("the cleaning term's scale"), std::string::npos) << m;
   EXPECT_FALSE(fs::exists(dir));
   // Inside the limits: 1e100 in double, 1e10 in float run their steps.
   EXPECT_EQ(refusal({"problem_parameters.velocity_x=1e100"}), "");
+  fs::remove_all(dir);
+  EXPECT_EQ(refusal({"problem_parameters.magnetic_field_x=1e100"}), "");
   fs::remove_all(dir);
   EXPECT_EQ(refusal({"precision=float", "problem_parameters.velocity_x=1e10"}), "");
   fs::remove_all(dir);

@@ -17,20 +17,22 @@
 namespace alfven {
 namespace mhd {
 
-/// The largest magnitude a state may reach in Real: 1e-6 of the largest finite Real (1.8e302
-/// in double, 3.4e32 in float), which leaves room for the sums of the stencils and stages.
+/// The largest magnitude a state's values and the products below may reach in Real: 1e-3 of
+/// the largest finite Real (1.8e305 in double, 3.4e35 in float), which leaves room for the sums
+/// of the stencils and stages.
 template <typename Real>
 double state_magnitude_limit();
 
 /// Checks the interior cells of `state` (host fields of the block described by `grid`) in
 /// order of their linear index: the nine variables (density, velocity, magnetic field, the
-/// specific internal energy e, psi) and the products the fluxes form from them (|v|^2,
-/// rho |v|^2, rho e, |B|^2 and (rho |v|^2 + rho e + |B|^2) |v|), each evaluated in Real, must
-/// be finite and at most
-/// state_magnitude_limit<Real>(). Returns "" when every cell passes, else a message for the
-/// first cell that does not: its global index and centre, the quantity and its value, the
-/// cell's variables, and what to change (the units of the problem's parameters; double
-/// precision for a float run). Signs are not checked here (TimeStepKernel does that).
+/// specific internal energy e, psi), 1 / density, and the products the fluxes form from them
+/// (|v|^2, rho |v|^2, rho e, |B|^2, the Alfven speed squared |B|^2 / rho, the energy flux's
+/// scale (rho |v|^2 + rho e + |B|^2 + psi^2) (|v| + c_s + c_a) with c_s taken as sqrt(e), and
+/// the GLM cleaning term's (|v| + c_s + c_a)^2 (|B| + |psi|)), each evaluated in Real, must be
+/// finite and at most state_magnitude_limit<Real>(). Returns "" when every cell passes, else a
+/// description of the first cell that does not: its global index and centre, the quantity and
+/// its value, the cell's variables and the limit (the caller says what to change). Cells with
+/// a density that is not positive or a negative energy are skipped: TimeStepKernel names them.
 template <typename Real>
 std::string describe_state_out_of_range(const Fields<Real, backend::Host>& state, const Grid& grid);
 

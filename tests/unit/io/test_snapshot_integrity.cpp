@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include <functional>
 #include <iterator>
 #include <limits>
+#include <vector>
 
 #include "alfven/core/error.hpp"
 #include "alfven/io/snapshot.hpp"
@@ -408,6 +410,67 @@ TEST(SnapshotIntegrity, LinksViewsUnwrittenChunksAndMovedCoordinatesAreRefused) 
     H5Dclose(set);
   });
   EXPECT_NE(m.find("dataset 'y' has 1 at index 0 where the grid attributes"), std::string::npos)
+      << m;
+
+  // A field named by a path through a soft link to the root ("s/psi"): links in the middle of
+  // a path are not seen by the link check, so only names of the root group are read.
+  m = refused("path.h5", [](hid_t f) {
+    ASSERT_GE(H5Lcreate_soft("/", f, "s", H5P_DEFAULT, H5P_DEFAULT), 0);
+    const hid_t a = H5Aopen(f, "fields", H5P_DEFAULT);
+    const hid_t type = H5Aget_type(a), space = H5Aget_space(a);
+    const std::size_t width = H5Tget_size(type);
+    ASSERT_EQ(H5Sget_simple_extent_npoints(space), 2);  // density, psi
+    std::vector<char> names(2 * width, '\0');
+    ASSERT_GE(H5Aread(a, type, names.data()), 0);
+    std::fill(names.begin() + std::ptrdiff_t(width), names.end(), '\0');
+    std::memcpy(names.data() + width, "s/psi", 5);
+    ASSERT_GE(H5Awrite(a, type, names.data()), 0);
+    H5Sclose(space);
+    H5Tclose(type);
+    H5Aclose(a);
+  });
+  EXPECT_NE(m.find("dataset 's/psi' is not a name of the file's root group"), std::string::npos)
+      << m;
+
+  // psi's values kept in a raw file beside it (HDF5 external storage).
+  const std::string raw = dir.file("psi.bin");
+  m = refused("external_storage.h5", [&](hid_t f) {
+    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
+    const hid_t space = H5Screate_simple(3, dims, nullptr);
+    const hid_t create = H5Pcreate(H5P_DATASET_CREATE);
+    ASSERT_GE(H5Pset_external(create, raw.c_str(), 0, H5F_UNLIMITED), 0);
+    const hid_t set = H5Dcreate2(f, "psi", H5T_IEEE_F64LE, space, H5P_DEFAULT, create, H5P_DEFAULT);
+    ASSERT_GE(set, 0);
+    const std::vector<double> values(24, 2.5);
+    ASSERT_GE(H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), 0);
+    H5Dclose(set);
+    H5Pclose(create);
+    H5Sclose(space);
+  });
+  EXPECT_NE(m.find("dataset 'psi' keeps its values in other files"), std::string::npos) << m;
+
+  // density's chunk written directly with the checksum filter skipped (filter mask 1).
+  m = refused("skipped.h5", [](hid_t f) {
+    const hid_t set = H5Dopen2(f, "density", H5P_DEFAULT);
+    ASSERT_GE(set, 0);
+    const hsize_t origin[3] = {0, 0, 0};
+    const std::vector<double> values(24, 5.0);  // small_grid's one chunk
+    ASSERT_GE(
+        H5Dwrite_chunk(set, H5P_DEFAULT, 1, origin, values.size() * sizeof(double), values.data()),
+        0);
+    H5Dclose(set);
+  });
+  EXPECT_NE(m.find("dataset 'density' has a chunk (at 0, 0, 0) stored without its checksum"),
+            std::string::npos)
+      << m;
+
+  // Bounds that bound no domain.
+  const std::string reversed = write_small(dir, "reversed.h5");
+  const double x_min = 1.0;  // x_max is 1 too: zero width
+  set_attribute(reversed, "x_min", H5T_NATIVE_DOUBLE, &x_min);
+  m = error_of([&] { io::read_snapshot(reversed); });
+  EXPECT_NE(m.find("attributes 'x_min' = 1 and 'x_max' = 1 do not bound a domain"),
+            std::string::npos)
       << m;
 
   // The untouched file reads.
