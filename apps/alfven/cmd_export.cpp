@@ -1,5 +1,7 @@
 // `alfven export --to miso` and `alfven import --from miso`: a run in MISO's raw layout and back
 // (alfven/mhd/miso_transfer.hpp, docs/miso-layout.md).
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -32,6 +34,27 @@ const char* precision_name(io::DataType t) {
   return t == io::DataType::Float32 ? "float" : "double";
 }
 
+/// The value of an output number option (`import --output`, `export --snapshot`): decimal
+/// digits only, 0 to 2^31 - 1. Leading zeros (MISO's and Alfven's file names pad the number)
+/// are removed here, since CLI11 would read "010" as octal 8; an empty value, a sign, spaces,
+/// "0x1" or "1e3" are refused with the value given.
+CLI::Validator output_number() {
+  return CLI::Validator(
+      [](std::string& value) -> std::string {
+        const std::string given = value;
+        bool ok = !value.empty() && std::all_of(value.begin(), value.end(),
+                                                [](char c) { return c >= '0' && c <= '9'; });
+        if (ok) {
+          value.erase(0, std::min(value.find_first_not_of('0'), value.size() - 1));
+          ok = value.size() <= 10 && std::stoll(value) <= INT_MAX;
+        }
+        return ok ? std::string()
+                  : "needs an output number (0, 1, 2, ..., at most 2147483647), got '" + given +
+                        "'";
+      },
+      "OUTPUT_NUMBER");
+}
+
 }  // namespace
 
 void add_export_command(CLI::App& app) {
@@ -50,7 +73,8 @@ void add_export_command(CLI::App& app) {
       ->required();
   cmd->add_option("--snapshot", o->snapshots,
                   "Output number N of snapshot_NNNN.h5 to export (repeatable; default: all)")
-      ->take_all();
+      ->take_all()
+      ->transform(output_number());
   cmd->add_option("--procs", o->procs,
                   "Ranks per axis X,Y,Z of the export (default: the run's mpi.*_procs, 0 as 1)");
   cmd->callback([o]() {
@@ -94,14 +118,7 @@ void add_import_command(CLI::App& app) {
                   "Snapshot to write (default: FOLDER_NNNN.h5 in the current directory)");
   cmd->add_option("--output", o->import.output,
                   "Output number N to import (default: the latest, time/n_output.txt)")
-      ->check(
-          [](const std::string& value) {
-            // CLI::NonNegativeNumber's message printed the largest double as the range's end.
-            return value.find('-') == std::string::npos
-                       ? std::string()
-                       : "needs an output number (0, 1, 2, ...), got " + value;
-          },
-          "OUTPUT_NUMBER");
+      ->transform(output_number());
   cmd->add_option("--problem", o->import.problem,
                   "Problem of the snapshot (default: config.yaml's problem key)");
   cmd->callback([o]() {
