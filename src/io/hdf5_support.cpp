@@ -105,23 +105,28 @@ bool fully_allocated(hid_t set, hid_t create) {
     return H5Dget_space_status(set, &status) >= 0 && status == H5D_SPACE_STATUS_ALLOCATED;
   }
   if (layout != H5D_CHUNKED) return false;
-  const hid_t space = H5Dget_space(set);
-  const int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
-  bool ok = rank >= 0 && rank <= H5S_MAX_RANK;
   hsize_t dims[H5S_MAX_RANK] = {}, chunk[H5S_MAX_RANK] = {};
-  ok = ok && H5Sget_simple_extent_dims(space, dims, nullptr) == rank &&
-       H5Pget_chunk(create, rank, chunk) == rank;
+  const int rank = chunk_layout(set, create, dims, chunk);
+  bool ok = rank >= 0;
   hsize_t expected = 1, stored = 0;
-  for (int a = 0; ok && a < rank; ++a) {
-    ok = chunk[a] > 0;
-    if (ok) expected *= (dims[a] + chunk[a] - 1) / chunk[a];
-  }
-  // The whole dataset's space (HDF5 1.10.8 refuses H5S_ALL here).
-  ok = ok && H5Dget_num_chunks(set, space, &stored) >= 0 && stored == expected;
+  for (int a = 0; ok && a < rank; ++a) expected *= (dims[a] + chunk[a] - 1) / chunk[a];
+  const hid_t space = H5Dget_space(set);  // the whole dataset (HDF5 1.10.8 refuses H5S_ALL)
+  ok = ok && space >= 0 && H5Dget_num_chunks(set, space, &stored) >= 0 && stored == expected;
   if (space >= 0) H5Sclose(space);
   return ok;
 }
 }  // namespace
+
+int chunk_layout(hid_t set, hid_t create, hsize_t* dims, hsize_t* chunk) {
+  const hid_t space = H5Dget_space(set);
+  const int rank = space >= 0 ? H5Sget_simple_extent_ndims(space) : -1;
+  bool ok = rank >= 1 && rank <= H5S_MAX_RANK &&
+            H5Sget_simple_extent_dims(space, dims, nullptr) == rank &&
+            H5Pget_chunk(create, rank, chunk) == rank;
+  for (int a = 0; ok && a < rank; ++a) ok = chunk[a] > 0;
+  if (space >= 0) H5Sclose(space);
+  return ok ? rank : -1;
+}
 
 hid_t open_dataset(hid_t file, const std::string& name, std::string& problem) {
   // Every dataset read is a member of the root group: a path ("a/b") would pass through links

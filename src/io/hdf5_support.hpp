@@ -89,6 +89,11 @@ std::string detail();
 /// storage is not all allocated (never-written chunks would read as fill values).
 hid_t open_dataset(hid_t file, const std::string& name, std::string& problem);
 
+/// The rank of chunked dataset `set` (creation properties `create`), its extents in `dims` and
+/// its chunk's in `chunk` (arrays of H5S_MAX_RANK); -1 when they cannot be read or a chunk
+/// extent is 0.
+int chunk_layout(hid_t set, hid_t create, hsize_t* dims, hsize_t* chunk);
+
 /// HDF5 file type (little-endian IEEE) and native memory type of `t`.
 hid_t file_type_of(DataType t);
 hid_t memory_type_of(DataType t);

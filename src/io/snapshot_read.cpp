@@ -154,13 +154,9 @@ class Reader {
            " writes one on every dataset): the file was changed after it was written");
     // A chunk can be stored with the filters skipped (H5Dwrite_chunk's filter mask), and then
     // has no checksum to verify: every chunk must have gone through the whole pipeline.
-    Handle space(H5Dget_space(set), H5Sclose);
-    const int rank = H5Sget_simple_extent_ndims(space.get());
     hsize_t dims[H5S_MAX_RANK] = {}, chunk[H5S_MAX_RANK] = {}, at[H5S_MAX_RANK] = {};
-    if (rank < 1 || rank > H5S_MAX_RANK ||
-        H5Sget_simple_extent_dims(space.get(), dims, nullptr) != rank ||
-        H5Pget_chunk(create.get(), rank, chunk) != rank)
-      fail("dataset '" + name + "': cannot read its chunk layout" + hdf5::detail());
+    const int rank = hdf5::chunk_layout(set, create.get(), dims, chunk);
+    if (rank < 1) fail("dataset '" + name + "': cannot read its chunk layout" + hdf5::detail());
     for (bool more = dims[0] > 0; more;) {
       unsigned mask = 0;
       haddr_t address = HADDR_UNDEF;
@@ -175,7 +171,7 @@ class Reader {
       }
       more = false;  // the next chunk's offset, the last axis fastest
       for (int a = rank - 1; a >= 0 && !more; --a) {
-        at[a] += std::max<hsize_t>(chunk[a], 1);
+        at[a] += chunk[a];
         more = at[a] < dims[a];
         if (!more) at[a] = 0;
       }

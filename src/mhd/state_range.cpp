@@ -33,7 +33,7 @@ std::string describe_state_out_of_range(const Fields<Real, backend::Host>& state
         const Real p = q(i, j, k, psi);
         const Real v2 = vx * vx + vy * vy + vz * vz, b2 = bx * bx + by * by + bz * bz;
         const Real kinetic = rho * v2, internal = rho * e, ca2 = b2 / rho;
-        const Real speed = std::sqrt(v2) + std::sqrt(std::fabs(e)) + std::sqrt(std::fabs(ca2));
+        const Real speed = std::sqrt(v2) + std::sqrt(e) + std::sqrt(ca2);  // e, ca2 >= 0 here
         const Real flux = (kinetic + internal + b2 + p * p) * speed;
         const Real cleaning = speed * speed * (std::sqrt(b2) + std::fabs(p));
         const struct {
