@@ -306,7 +306,7 @@ hid_t read_metadata(const std::string& path, Snapshot& s) {
              " is not a valid cell count");
     s.grid.n[a] = int(n);
     // The cell width must be a positive finite number (x_min < x_max, no overflow).
-    const double h = (s.grid.hi[a] - s.grid.lo[a]) / double(n);
+    const double h = cell_width(s.grid, a);
     if (!(h > 0) || !std::isfinite(h)) {
       std::ostringstream os;
       os.precision(17);
@@ -355,7 +355,7 @@ hid_t read_metadata(const std::string& path, Snapshot& s) {
     // The centres are what readers other than Alfven (Python, ParaView) place the values at;
     // Alfven restarts from the attributes. The writer takes them from cell_centre, so they
     // agree to the bit; a billionth of a cell is allowed for files of other writers.
-    const double h = (s.grid.hi[a] - s.grid.lo[a]) / s.grid.n[a];
+    const double h = cell_width(s.grid, a);
     for (int i = 0; i < s.grid.n[a]; ++i) {
       const double want = cell_centre(s.grid, a, i), got = s.centres[a][std::size_t(i)];
       if (!(std::fabs(got - want) <= 1e-9 * h)) {

@@ -340,6 +340,21 @@ void edit_snapshot(const std::string& path, const std::function<void(hid_t)>& ed
   edit(f);
   ASSERT_GE(H5Fclose(f), 0);
 }
+
+/// Replaces dataset psi of open file `f` by a float64 dataset of small_grid's shape (nz, ny, nx)
+/// = (2, 3, 4) with creation properties `create` (closed here), then lets `write` write to it.
+void replace_psi(hid_t f, hid_t create,
+                 const std::function<void(hid_t set, hid_t space)>& write = nullptr) {
+  ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
+  const hsize_t dims[3] = {2, 3, 4};
+  const hid_t space = H5Screate_simple(3, dims, nullptr);
+  const hid_t set = H5Dcreate2(f, "psi", H5T_IEEE_F64LE, space, H5P_DEFAULT, create, H5P_DEFAULT);
+  ASSERT_GE(set, 0);
+  if (write) write(set, space);
+  H5Dclose(set);
+  H5Pclose(create);
+  H5Sclose(space);
+}
 }  // namespace
 
 // Files altered with valid checksums (an attack report): a dataset replaced by a soft or
@@ -365,39 +380,30 @@ TEST(SnapshotIntegrity, LinksViewsUnwrittenChunksAndMovedCoordinatesAreRefused) 
   });
   EXPECT_NE(m.find("dataset 'psi' is an external link"), std::string::npos) << m;
 
-  const hsize_t dims[3] = {2, 3, 4};  // (nz, ny, nx) of small_grid
-  m = refused("virtual.h5", [&](hid_t f) {
-    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
-    const hid_t space = H5Screate_simple(3, dims, nullptr);
+  m = refused("virtual.h5", [](hid_t f) {
+    const hsize_t dims[3] = {2, 3, 4};
+    const hid_t source = H5Screate_simple(3, dims, nullptr);
     const hid_t create = H5Pcreate(H5P_DATASET_CREATE);
-    ASSERT_GE(H5Pset_virtual(create, space, ".", "density", space), 0);
-    const hid_t set = H5Dcreate2(f, "psi", H5T_IEEE_F64LE, space, H5P_DEFAULT, create, H5P_DEFAULT);
-    ASSERT_GE(set, 0);
-    H5Dclose(set);
-    H5Pclose(create);
-    H5Sclose(space);
+    ASSERT_GE(H5Pset_virtual(create, source, ".", "density", source), 0);
+    H5Sclose(source);
+    replace_psi(f, create);
   });
   EXPECT_NE(m.find("dataset 'psi' is a virtual dataset"), std::string::npos) << m;
 
   // psi again, checksummed, in two chunks of which only the first is written.
-  m = refused("unwritten.h5", [&](hid_t f) {
-    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
-    const hid_t space = H5Screate_simple(3, dims, nullptr);
+  m = refused("unwritten.h5", [](hid_t f) {
     const hid_t create = H5Pcreate(H5P_DATASET_CREATE);
     const hsize_t chunk[3] = {1, 3, 4};
     ASSERT_GE(H5Pset_chunk(create, 3, chunk), 0);
     ASSERT_GE(H5Pset_fletcher32(create), 0);
-    const hid_t set = H5Dcreate2(f, "psi", H5T_IEEE_F64LE, space, H5P_DEFAULT, create, H5P_DEFAULT);
-    ASSERT_GE(set, 0);
-    const hsize_t start[3] = {0, 0, 0};
-    ASSERT_GE(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, chunk, nullptr), 0);
-    const hid_t memory = H5Screate_simple(3, chunk, nullptr);
-    const std::vector<double> values(12, 1.5);
-    ASSERT_GE(H5Dwrite(set, H5T_NATIVE_DOUBLE, memory, space, H5P_DEFAULT, values.data()), 0);
-    H5Sclose(memory);
-    H5Dclose(set);
-    H5Pclose(create);
-    H5Sclose(space);
+    replace_psi(f, create, [&](hid_t set, hid_t space) {
+      const hsize_t start[3] = {0, 0, 0};
+      ASSERT_GE(H5Sselect_hyperslab(space, H5S_SELECT_SET, start, nullptr, chunk, nullptr), 0);
+      const hid_t memory = H5Screate_simple(3, chunk, nullptr);
+      const std::vector<double> values(12, 1.5);
+      ASSERT_GE(H5Dwrite(set, H5T_NATIVE_DOUBLE, memory, space, H5P_DEFAULT, values.data()), 0);
+      H5Sclose(memory);
+    });
   });
   EXPECT_NE(m.find("dataset 'psi' has storage that was never written"), std::string::npos) << m;
 
@@ -435,17 +441,12 @@ TEST(SnapshotIntegrity, LinksViewsUnwrittenChunksAndMovedCoordinatesAreRefused) 
   // psi's values kept in a raw file beside it (HDF5 external storage).
   const std::string raw = dir.file("psi.bin");
   m = refused("external_storage.h5", [&](hid_t f) {
-    ASSERT_GE(H5Ldelete(f, "psi", H5P_DEFAULT), 0);
-    const hid_t space = H5Screate_simple(3, dims, nullptr);
     const hid_t create = H5Pcreate(H5P_DATASET_CREATE);
     ASSERT_GE(H5Pset_external(create, raw.c_str(), 0, H5F_UNLIMITED), 0);
-    const hid_t set = H5Dcreate2(f, "psi", H5T_IEEE_F64LE, space, H5P_DEFAULT, create, H5P_DEFAULT);
-    ASSERT_GE(set, 0);
-    const std::vector<double> values(24, 2.5);
-    ASSERT_GE(H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), 0);
-    H5Dclose(set);
-    H5Pclose(create);
-    H5Sclose(space);
+    replace_psi(f, create, [](hid_t set, hid_t) {
+      const std::vector<double> values(24, 2.5);
+      ASSERT_GE(H5Dwrite(set, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()), 0);
+    });
   });
   EXPECT_NE(m.find("dataset 'psi' keeps its values in other files"), std::string::npos) << m;
 
