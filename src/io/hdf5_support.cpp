@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <filesystem>
 #include <set>
 
 #include "alfven/core/error.hpp"
@@ -478,6 +479,22 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
     check_name(kv.first);
     ALFVEN_REQUIRE(!kv.second.empty(), where << "vector attribute '" << kv.first << "' is empty");
   }
+}
+
+std::string disk_space_problem(const std::string& path, const GridInfo& grid,
+                               const std::vector<DataType>& types, int deflate) {
+  double need = 262144.0 + 8.0 * double(grid.n[0] + grid.n[1] + grid.n[2]);
+  if (deflate == 0)
+    for (DataType type : types)
+      need += double(size_of(type)) * double(grid.n[0]) * double(grid.n[1]) * double(grid.n[2]);
+  std::error_code ec;
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
+  if (ec || double(space.available) >= need) return "";
+  return "cannot write snapshot '" + path + "': the disk has " +
+         std::to_string(space.available / 1048576) + " MiB free and the snapshot needs about " +
+         std::to_string(std::uintmax_t(need / 1048576.0) + 1) +
+         " MiB; free some space or write elsewhere (io.output_dir)";
 }
 
 }  // namespace hdf5

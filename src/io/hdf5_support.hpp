@@ -188,6 +188,15 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
                      const std::vector<std::string>& names, const std::vector<DataType>& types,
                      const StorageOptions& options);
 
+/// Room on the disk for a snapshot of `grid` with fields of `types` at `path`: "" when the folder
+/// of `path` has room for the values (uncompressed; with deflate > 0 only the metadata is counted,
+/// since the compressed size is unknown) and about 256 KiB of metadata, checksums and
+/// coordinates, or when the free space cannot be read; else "cannot write snapshot '<path>': the
+/// disk has N MiB free and the snapshot needs about M MiB; ..." (a message, not a throw, so that
+/// the collective writer can share it with every process before anything is created).
+std::string disk_space_problem(const std::string& path, const GridInfo& grid,
+                               const std::vector<DataType>& types, int deflate);
+
 /// The 3D dimensions (nz, ny, nx) of `grid` and the hyperslab of `box` in C order.
 void dims_of(const GridInfo& grid, hsize_t dims[3]);
 void hyperslab_of(const CellBox& box, hsize_t offset[3], hsize_t count[3]);

@@ -165,19 +165,8 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   // disk in rank 0's metadata writes inside collective calls (a dataset's creation), which it
   // then leaves while the other processes wait in them for good (a 2-rank run on a full disk
   // hung). The values and about 256 KiB of metadata, checksums and coordinates.
-  if (rank == 0) {
-    double need = 262144.0 + 8.0 * double(grid.n[0] + grid.n[1] + grid.n[2]);
-    for (const FieldRef& f : fields)
-      need += double(size_of(f.type)) * double(grid.n[0]) * double(grid.n[1]) * double(grid.n[2]);
-    std::error_code ec;
-    const std::filesystem::path folder = std::filesystem::path(path).parent_path();
-    const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
-    if (!ec && double(space.available) < need)
-      mine = "cannot write snapshot '" + path + "': the disk has " +
-             std::to_string(space.available / 1048576) + " MiB free and the snapshot needs about " +
-             std::to_string(std::uintmax_t(need / 1048576.0) + 1) +
-             " MiB; free some space or write elsewhere (io.output_dir)";
-  }
+  if (rank == 0 && mine.empty())
+    mine = hdf5::disk_space_problem(path, grid, types, options.deflate);
   agree(comm, mine);
 
   hdf5::QuietHdf5 quiet;

@@ -63,6 +63,10 @@ void write_atomically(
   hdf5::QuietHdf5 quiet;
   const std::string tmp = detail::temporary_path(path);
   detail::require_no_temporary(tmp, path, "snapshot");
+  // Room first: a full disk met inside HDF5 is reported only as a failed write or close.
+  const std::string room = hdf5::disk_space_problem(
+      path, grid, std::vector<DataType>(names.size(), type), options.deflate);
+  ALFVEN_REQUIRE(room.empty(), room);
   bool created = false;  // removed on failure only when this call created it
   try {
     write_file(path, tmp, grid, meta, names, type, options, write_data, created);
