@@ -24,17 +24,20 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
     std::printf("Halo exchange: %.3f s of %.3f s in time steps (%.1f %%, slowest rank).\n",
                 s.halo_seconds, s.loop_seconds,
                 100.0 * s.halo_seconds / std::max(s.loop_seconds, 1e-12));
-  if (s.loop_seconds > 0 && s.async_output)
+  if (s.loop_seconds > 0) {
+    const double wall = std::max(s.wall_seconds, 1e-12);
+    const double during = std::max(s.output_seconds - s.output_end_seconds, 0.0);
     std::printf(
-        "Output: %.3f s of the time loop's %.3f s (%.1f %%), files written in the background "
-        "(%.3g s for the files of the last output); %.3f s of it waiting for a file still "
-        "being written.\n",
-        s.output_seconds, s.wall_seconds,
-        100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12), s.output_job_seconds,
-        s.output_wait_seconds);
-  else if (s.loop_seconds > 0)
-    std::printf("Output: %.3f s of the time loop's %.3f s (%.1f %%).\n", s.output_seconds,
-                s.wall_seconds, 100.0 * s.output_seconds / std::max(s.wall_seconds, 1e-12));
+        "Output: %.3f s of the time loop's %.3f s (%.1f %%): %.3f s (%.2f %%) during the steps, "
+        "%.3f s after the last step for the final files.\n",
+        s.output_seconds, s.wall_seconds, 100.0 * s.output_seconds / wall, during,
+        100.0 * during / wall, s.output_end_seconds);
+    if (s.async_output)
+      std::printf(
+          "        Files written in the background (%.3g s for the files of the last output); "
+          "%.3f s of the output time waiting for a file still being written.\n",
+          s.output_job_seconds, s.output_wait_seconds);
+  }
   if (s.first_step_outside_eos_table >= 0)
     std::printf(
         "Equation-of-state table: up to %ld of %ld cells outside it (from step %ld on), where "

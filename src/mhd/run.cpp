@@ -211,6 +211,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     summary.stop = stop.check(sim.communicator(), step_seconds, outputs.write_seconds());
     if (summary.stop != StopReason::None) break;
   }
+  const double output_seconds_before_end = outputs.seconds();
   if (summary.stop != StopReason::None) {
     progress.finish();
     summary.checkpoint = outputs.checkpoint_now();
@@ -244,6 +245,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;
   summary.output_wait_seconds = outputs.wait_seconds() - output_wait_before;
+  summary.output_end_seconds = outputs.seconds() - output_seconds_before_end;
   summary.output_job_seconds = outputs.job_seconds();
   summary.cells_outside_eos_table = outputs.most_cells_outside_eos_table();
   summary.first_step_outside_eos_table = outputs.first_step_outside_eos_table();

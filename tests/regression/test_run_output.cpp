@@ -39,6 +39,8 @@ TEST(RunOutput, DefaultProblemWritesSnapshotsIndexLogAndImages) {
   EXPECT_GT(s.output_seconds, 0);
   EXPECT_GE(s.output_wait_seconds, 0);
   EXPECT_LE(s.output_wait_seconds, s.output_seconds);
+  EXPECT_GE(s.output_end_seconds, 0);  // after the last step: only the wait for the writer
+  EXPECT_LE(s.output_end_seconds, s.output_seconds);
   EXPECT_GT(s.output_job_seconds, 0);  // the last output's files took some time to write
 
   const char* names[] = {"density",          "velocity_x",       "velocity_y",
