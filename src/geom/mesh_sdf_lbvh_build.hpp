@@ -3,25 +3,28 @@
 // bodies that move, or on the host's threads into host memory (mesh_sdf_lbvh_host.cpp, the
 // standard library's), where the result also gets the 4-wide arrays of host queries. The two
 // differ only in `Ops` (memory, copies, sorts, scans, the parallel loop); the kernels are the
-// functors of mesh_sdf_lbvh_kernels.hpp. Private to alfven_geom_build.
+// functors of mesh_sdf_lbvh_kernels.hpp, _bottom_up.hpp and _collapse.hpp. Private to
+// alfven_geom_build.
 //
 // T. Karras, "Maximizing parallelism in the construction of BVHs, octrees and k-d trees", HPG
 // 2012: the kept triangles are sorted by the 63-bit Morton codes of their box centres (the codes
 // of the host Morton build, bvh/build.hpp; a stable radix sort, so equal codes keep input
 // order), and every inner node of the radix tree over the sorted codes finds its range and split
-// on its own (§4, Figure 4; equal codes split by index, §4 "duplicate keys"). Subtrees of at most
-// LeafSize triangles become leaves; the inner nodes above them are renumbered in index order (a
-// scan) into the flat layout of bvh/node.hpp. Boxes and winding-number data are then gathered
-// bottom-up (§5: a node is finished by the second of its children to arrive, an atomic counter
-// per node), and each finished node's treelet of 6 leaves is rebuilt with the least SAH cost
-// (T. Karras and T. Aila, HPG 2013), in two rounds (the second pass restructures the first's
-// tree again), which brings the queries closer to the host SAH tree's. A
-// subtree's radius is bounded by max_k (|c_k - c| + r_k) over its children (its leaves' radii
-// are exact), so far-field tests are as safe as the host's, if a little more cautious.
-// Pseudonormals (Bærentzen and Aanæs 2005) are summed per vertex and per edge in the host build's
-// order after a stable sort by vertex or edge (rounded to nearest at each step, as the host does
-// without FMA). Distances are the host's: the tree differs from the host Morton tree only where
-// codes repeat, and a distance is a minimum over triangles, which no tree changes.
+// on its own (§4, Figure 4; equal codes split by index, §4 "duplicate keys"); each triangle is
+// a leaf. Boxes and winding-number data are then gathered bottom-up (§5: a node is finished by
+// the second of its children to arrive, an atomic counter per node), and each finished node's
+// treelet of 6 leaves is rebuilt with the least SAH cost (T. Karras and T. Aila, HPG 2013), in
+// two rounds (the second pass restructures the first's tree again). Last, subtrees of at most
+// LeafSize triangles that the SAH finds cheaper as one leaf are collapsed into leaves, the
+// triangles reordered so that each leaf's are contiguous, and the inner nodes left renumbered
+// in index order (a scan) into the flat layout of bvh/node.hpp (mesh_sdf_lbvh_collapse.hpp).
+// Collapsing brings the queries closest to the host SAH tree's (the measurements are at
+// TraversalCost, mesh_sdf_lbvh_bottom_up.hpp). A subtree's radius is bounded by max_k (|c_k - c| +
+// r_k) over its children (its leaves' radii are exact), so far-field tests are as safe as the
+// host's, if a little more cautious. Pseudonormals (Bærentzen and Aanæs 2005) are summed per vertex
+// and per edge in the host build's order after a stable sort by vertex or edge (rounded to nearest
+// at each step, as the host does without FMA). Distances are the host's: a distance is a minimum
+// over triangles, which no tree changes.
 //
 // An Ops provides (all synchronous; pointers into memory of scratch_resource() or the pool):
 //   static constexpr bool host               the pool is host memory (add the 4-wide arrays)
@@ -45,6 +48,8 @@
 #include "alfven/core/pool.hpp"
 #include "alfven/geom/bvh/build.hpp"
 #include "alfven/geom/mesh_sdf.hpp"
+#include "mesh_sdf_lbvh_bottom_up.hpp"
+#include "mesh_sdf_lbvh_collapse.hpp"
 #include "mesh_sdf_lbvh_kernels.hpp"
 #include "mesh_sdf_wide.hpp"
 
@@ -97,7 +102,10 @@ struct Scratch {
   double* angle;
   std::int32_t *vertex, *vertex_sorted, *slot_v, *slot_e, *slot_v_sorted, *slot_e_sorted;
   std::int32_t *first, *last, *split, *used, *renum, *parent, *arrivals, *open;
+  std::int32_t *node_first, *node_keep, *node_index, *placed, *height;
   Moments* moments;
+  BVHNode<T>* nodes;  ///< the uncollapsed tree (one triangle a leaf)
+  MeshWindingNode<T>* winding;
 
   void carve(Slab& s, std::size_t nv, std::size_t nt, std::size_t temp_bytes) {
     const std::size_t nc = 3 * nt;
@@ -135,7 +143,14 @@ struct Scratch {
     parent = s.take<std::int32_t>(nt);
     arrivals = s.take<std::int32_t>(nt);
     open = s.take<std::int32_t>(1);
+    node_first = s.take<std::int32_t>(nt);
+    node_keep = s.take<std::int32_t>(nt);
+    node_index = s.take<std::int32_t>(nt);
+    placed = s.take<std::int32_t>(nt);
+    height = s.take<std::int32_t>(1);
     moments = s.take<Moments>(3 * nt);
+    nodes = s.take<BVHNode<T>>(nt);
+    winding = s.take<MeshWindingNode<T>>(nt);
   }
 };
 
@@ -199,26 +214,56 @@ MeshSDF<T> MeshSDF<T>::build_lbvh_with(Pool& pool, const TriangleMesh& mesh,
   ops.sort_pairs(x.temp, temp_bytes, x.edge, x.edge_sorted, x.slot_e, x.slot_e_sorted, nc,
                  32 + vbits);
 
-  // The radix tree's inner nodes, and those kept in the flat tree (ranges > LeafSize).
+  // The radix tree's inner nodes, one triangle a leaf (a mesh of at most LeafSize triangles is
+  // one leaf).
   std::size_t m = 0;
   if (nk > std::size_t(LeafSize)) {
-    ops.parallel_for(nk - 1, RadixNode{x.code_sorted, std::int64_t(nk), LeafSize, x.first, x.last,
-                                       x.split, x.used});
+    ops.parallel_for(
+        nk - 1, RadixNode{x.code_sorted, std::int64_t(nk), 1, x.first, x.last, x.split, x.used});
     ops.exclusive_sum(x.temp, temp_bytes, x.used, x.renum, nk - 1);
     m = std::size_t(copy_back(ops, x.renum + nk - 2)) +
         std::size_t(copy_back(ops, x.used + nk - 2));
   }
 
+  // The tree in scratch: links, then boxes and winding data bottom-up with the treelets; then
+  // collapsed (mesh_sdf_lbvh_collapse.hpp): m_kept inner nodes stay.
+  int depth = 1;
+  AABB<T> root_box{};
+  std::size_t m_kept = 0;
+  if (m > 0) {
+    ops.zero(x.arrivals, m * sizeof(std::int32_t));
+    ops.parallel_for(
+        nk - 1, LinkFunctor<T>{x.first, x.last, x.split, x.used, x.renum, 1, x.nodes, x.parent});
+    for (int round = 0; round < TreeletRounds; ++round) {  // each round restructures again
+      if (round > 0) ops.zero(x.arrivals, m * sizeof(std::int32_t));
+      ops.parallel_for(m, BottomUp<T>{x.v, x.tri, x.kept, x.order, x.area, x.box, x.nodes, x.parent,
+                                      x.moments, x.winding, x.arrivals, std::int32_t(m), LeafSize});
+    }
+    ops.zero(x.height, sizeof(std::int32_t));
+    ops.parallel_for(m, Place<T>{x.nodes, x.parent, x.moments, std::int32_t(m), x.node_first,
+                                 x.node_keep, x.height});
+    ops.exclusive_sum(x.temp, temp_bytes, x.node_keep, x.node_index, m);
+    m_kept = std::size_t(copy_back(ops, x.node_index + m - 1)) +
+             std::size_t(copy_back(ops, x.node_keep + m - 1));
+    depth = copy_back(ops, x.height);
+    root_box = bvh::node_box(copy_back(ops, x.nodes));
+  } else {  // one leaf: its box from the kept triangles' boxes
+    std::vector<AABB<T>> boxes(nk);
+    ops.download(boxes.data(), x.box, nk * sizeof(AABB<T>));
+    root_box = boxes[0];
+    for (const auto& bx : boxes) root_box = root_box.merged(bx);
+  }
+
   // The pool's arrays: one reservation (with room for the 4-wide arrays of a host build: at
   // most one node per inner node of the binary tree and one packet per leaf), then written in
   // place.
-  const std::size_t nodes_n = std::max<std::size_t>(m, 1);
+  const std::size_t nodes_n = std::max<std::size_t>(m_kept, 1);
   const bool wide = Ops::host && options.host_traversal;
   pool.reserve(pool.size() + nodes_n * (sizeof(Node) + sizeof(MeshWindingNode<T>)) +
                nk * (sizeof(MeshTriangle<T>) + sizeof(MeshTriangleNormals<T>)) +
                nv * sizeof(Vec3<T>) +
                (wide ? nodes_n * sizeof(BVHNode4<T>) +
-                           (m + 1) * (sizeof(MeshTrianglePacket<T>) + sizeof(std::int32_t))
+                           (m_kept + 1) * (sizeof(MeshTrianglePacket<T>) + sizeof(std::int32_t))
                      : 0) +
                std::size_t(8 * 64));
   MeshSDF s;
@@ -238,31 +283,14 @@ MeshSDF<T> MeshSDF<T>::build_lbvh_with(Pool& pool, const TriangleMesh& mesh,
   ops.zero(x.open, sizeof(std::int32_t));
   ops.parallel_for(nc, EdgeNormals{x.edge_sorted, x.slot_e_sorted, x.face, nc, x.enormal, x.open});
   const bool closed = copy_back(ops, x.open) == 0;
-  ops.parallel_for(nk, SlotFunctor<T>{x.v, x.tri, x.kept, x.order, x.face, x.enormal,
-                                      s.tris_.data(base), s.normals_.data(base)});
-
-  // The tree: links, then boxes and winding data bottom-up.
   BVHNode<T>* nodes = s.nodes_.data(base);
-  MeshWindingNode<T>* winding = s.winding_.data(base);
-  int depth = 1;
-  AABB<T> root_box{};
-  if (m > 0) {
-    ops.zero(x.arrivals, m * sizeof(std::int32_t));
-    ops.parallel_for(nk - 1, LinkFunctor<T>{x.first, x.last, x.split, x.used, x.renum, LeafSize,
-                                            nodes, x.parent});
-    for (int round = 0; round < TreeletRounds; ++round) {  // each round restructures again
-      if (round > 0) ops.zero(x.arrivals, m * sizeof(std::int32_t));
-      ops.parallel_for(m, BottomUp<T>{x.v, x.tri, x.kept, x.order, x.area, x.box, nodes, x.parent,
-                                      x.moments, winding, x.arrivals, std::int32_t(m)});
-    }
-    depth = copy_back(ops, x.moments).height;  // levels, the root's and the leaves' counted
-    root_box = bvh::node_box(copy_back(ops, nodes));
-  } else {  // one leaf: its box from the kept triangles' boxes
-    std::vector<AABB<T>> boxes(nk);
-    ops.download(boxes.data(), x.box, nk * sizeof(AABB<T>));
-    root_box = boxes[0];
-    for (const auto& bx : boxes) root_box = root_box.merged(bx);
-  }
+  if (m > 0)  // the collapsed tree, and the triangles in its leaves' order
+    ops.parallel_for(m,
+                     Emit<T>{x.nodes, x.winding, x.moments, std::int32_t(m), x.order, x.node_first,
+                             x.node_keep, x.node_index, x.placed, nodes, s.winding_.data(base)});
+  ops.parallel_for(nk, SlotFunctor<T>{x.v, x.tri, x.kept, m > 0 ? x.placed : x.order, x.face,
+                                      x.enormal, s.tris_.data(base), s.normals_.data(base)});
+
   ALFVEN_REQUIRE(depth < StackSize, "MeshSDF::build: LBVH too deep ("
                                         << depth << " levels; many coincident triangles?); "
                                         << "build with sah or morton");
@@ -287,7 +315,7 @@ MeshSDF<T> MeshSDF<T>::build_lbvh_with(Pool& pool, const TriangleMesh& mesh,
                           s.vertex_normals_.end_byte(), s.winding_.end_byte(), s.nodes4_.end_byte(),
                           s.packets_.end_byte(), s.packet_first_.end_byte()});
   s.box_ = root_box;
-  s.node_count_ = std::int32_t(2 * m + 1);
+  s.node_count_ = std::int32_t(2 * m_kept + 1);
   s.sign_ = options.sign;
   s.closed_ = closed;
   s.beta2_ = T(options.winding_beta * options.winding_beta);

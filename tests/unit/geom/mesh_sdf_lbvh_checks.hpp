@@ -86,7 +86,7 @@ double exact_winding(const TriangleMesh& mesh, const D& p) {
 /// The LBVH build of `mesh` into gpu::memory_resource() (the device's memory under nvcc: the
 /// device build; the emulated device's, host memory, elsewhere: the host build, with the 4-wide
 /// host arrays when `host_traversal`) against the host SAH build and brute force, at 3000
-/// points of the 3x box (`seed`).
+/// points of the 3x box (`seed`) and at the centroid of every triangle.
 template <typename T>
 void check(const TriangleMesh& mesh, unsigned seed, bool host_traversal = false) {
   SCOPED_TRACE(testing::Message() << mesh.triangle_count() << " triangles, seed " << seed
@@ -110,7 +110,12 @@ void check(const TriangleMesh& mesh, unsigned seed, bool host_traversal = false)
   const auto b = mesh.bounds();
   const double size = length(b.second - b.first) + length(b.first) + length(b.second);
   const double c = 0.5 * (b.first.x + b.second.x), h = 1.5 * (b.second.x - b.first.x) + 1;
-  const auto pts = pins::points<T>(3000, c - h, c + h, seed);
+  auto pts = pins::points<T>(3000, c - h, c + h, seed);
+  // And every triangle's centroid (distance 0 to it): a triangle missing from the tree's leaves,
+  // or placed twice instead of another, shows there.
+  for (std::size_t t = 0; t < mesh.triangle_count(); ++t)
+    pts.push_back(
+        ((mesh.corner(t, 0) + mesh.corner(t, 1) + mesh.corner(t, 2)) / 3.0).template as<T>());
   const auto a = run(lbvh.rebased_view(dev), pts);
   const auto r = run(sah.rebased_view(sah_dev), pts);
 
