@@ -232,6 +232,10 @@ MeshSDF<T> MeshSDF<T>::build_lbvh_with(Pool& pool, const TriangleMesh& mesh,
   std::size_t m_kept = 0;
   if (m > 0) {
     ops.zero(x.arrivals, m * sizeof(std::int32_t));
+    // Zeros first: Emit copies whole nodes into the pool, padding included, and the pool's bytes
+    // are the same in every build.
+    ops.zero(x.nodes, m * sizeof(BVHNode<T>));
+    ops.zero(x.winding, m * sizeof(MeshWindingNode<T>));
     ops.parallel_for(
         nk - 1, LinkFunctor<T>{x.first, x.last, x.split, x.used, x.renum, 1, x.nodes, x.parent});
     for (int round = 0; round < TreeletRounds; ++round) {  // each round restructures again
