@@ -147,7 +147,7 @@ void write_outputs(const RunConfig& cfg, const std::string& run_dir,
   std::vector<Real> block;
   const io::DataType type = sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64;
   for (const IndexEntry& e : entries) {
-    const io::Snapshot snap = restore_state(sim, run_dir + "/" + e.name);
+    const io::Snapshot snap = restore_state(sim, run_dir + "/" + e.name, RestorePurpose::Export);
     sim.copy_state_to(host);
     const int n = snapshot_number(e.name);
     for (int r = 0; r < io::miso_rank_count(layout); ++r) {

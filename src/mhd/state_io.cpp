@@ -266,7 +266,9 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
 }
 
 template <typename Real>
-io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
+io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file, RestorePurpose purpose) {
+  const bool restart = purpose == RestorePurpose::Restart;
+  const std::string cannot = (restart ? "cannot restart from '" : "cannot export '") + file + "': ";
   const Grid& g = sim.grid();
   const Grid& global = sim.global_grid();
   const RunConfig& cfg = sim.config();
@@ -282,11 +284,9 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
     // The metadata first: a snapshot of another grid is reported as such (this rank's block of
     // the configuration's grid may not even lie inside the file's).
     snap = io::read_snapshot_metadata(file);
-    ALFVEN_REQUIRE(snap.meta.run_state,
-                   "cannot restart from '"
-                       << file
-                       << "': it is no run's snapshot (it has no "
-                          "time, step or problem; e.g. a grid written by `alfven sdf`)");
+    ALFVEN_REQUIRE(snap.meta.run_state, cannot
+                                            << "it is no run's snapshot (it has no time, step "
+                                               "or problem; e.g. a grid written by `alfven sdf`)");
     // The nine fields first: an output block's file (outputs:) has the run's metadata but
     // only its variables, often on a slice or box, whose cell counts say nothing useful.
     std::string missing;
@@ -294,18 +294,22 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
       if (std::find(snap.names.begin(), snap.names.end(), var_name(v)) == snap.names.end())
         missing += std::string(missing.empty() ? "" : ", ") + var_name(v);
     if (!missing.empty())
-      message = "cannot restart from '" + file + "': it lacks " + missing +
+      message = cannot + "it lacks " + missing +
                 " of the nine fields of a state (an output block's file, outputs:, holds only "
-                "its variables); restart from a snapshot_NNNN.h5 or checkpoint_NNNNNNNN.h5";
+                "its variables)" +
+                (restart ? "; restart from a snapshot_NNNN.h5 or checkpoint_NNNNNNNN.h5" : "");
     for (int a = 0; a < 3 && message.empty(); ++a)
       if (snap.grid.n[a] != global.global_n[a]) {
         std::ostringstream os;
-        os << "cannot restart from '" << file << "': it has " << snap.grid.n[0] << " x "
-           << snap.grid.n[1] << " x " << snap.grid.n[2] << " cells, the configuration "
-           << global.global_n[0] << " x " << global.global_n[1] << " x " << global.global_n[2]
-           << "; restart on the snapshot's grid (--set grid.i_size=" << snap.grid.n[0]
-           << " --set grid.j_size=" << snap.grid.n[1] << " --set grid.k_size=" << snap.grid.n[2]
-           << ") or start a new run without --restart";
+        os << cannot << "it has " << snap.grid.n[0] << " x " << snap.grid.n[1] << " x "
+           << snap.grid.n[2] << " cells, the configuration " << global.global_n[0] << " x "
+           << global.global_n[1] << " x " << global.global_n[2];
+        if (restart)
+          os << "; restart on the snapshot's grid (--set grid.i_size=" << snap.grid.n[0]
+             << " --set grid.j_size=" << snap.grid.n[1] << " --set grid.k_size=" << snap.grid.n[2]
+             << ") or start a new run without --restart";
+        else
+          os << " (the run directory's config.yaml): the file is not of the run that wrote it";
         message = os.str();
       }
     if (message.empty()) snap = io::read_snapshot_block(file, block_box(g));
@@ -326,22 +330,22 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
     if (snap.meta.gamma != 0 && snap.meta.gamma != cfg.gamma)
       differ << " gamma " << snap.meta.gamma << " (configuration: " << cfg.gamma << ");";
     if (!differ.str().empty()) {
-      message = "cannot restart from '" + file + "': the snapshot was written with" + differ.str() +
-                " restart with the configuration of the run that wrote it";
+      message = cannot + "the snapshot was written with" + differ.str() +
+                (restart ? " restart with the configuration of the run that wrote it"
+                         : " the run directory's config.yaml describes another run");
       config_error = true;
     }
   }
   if (message.empty()) {
     const bool is_float = snap.type == io::DataType::Float32;
     if (is_float != (sizeof(Real) == 4))
-      message = std::string("cannot restart from '") + file + "': it holds " +
-                (is_float ? "float" : "double") +
+      message = cannot + "it holds " + (is_float ? "float" : "double") +
                 " fields; set precision: " + (is_float ? "float" : "double");
   }
   for (int v = 0; v < num_vars && message.empty(); ++v) {
     const auto it = snap.raw.find(var_name(v));
     if (it == snap.raw.end()) {
-      message = "cannot restart from '" + file + "': no dataset " + var_name(v);
+      message = cannot + "no dataset " + var_name(v);
       break;
     }
     const Real* values = reinterpret_cast<const Real*>(it->second.data());
@@ -356,9 +360,8 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file) {
   try {
     sim.restore(host, snap.meta.time, snap.meta.step);  // fills ghost cells (halos, boundaries)
   } catch (const UnphysicalStateError& e) {             // on every rank
-    throw UnphysicalStateError("cannot restart from '" + file + "': " + e.what() +
-                               "; it was written as a run went wrong: restart from an earlier "
-                               "snapshot");
+    throw UnphysicalStateError(cannot + e.what() + "; it was written as a run went wrong" +
+                               (restart ? ": restart from an earlier snapshot" : ""));
   }
   return snap;
 }
@@ -404,7 +407,7 @@ std::vector<double> gather_plane(const Communicator& comm, const io::CellBox& pa
                                   const Fields<Real, backend::Host>&, const std::vector<Real>&, \
                                   const std::string&, const io::SnapshotMeta&,                  \
                                   const io::StorageOptions&, PackedBuffer<Real>*);              \
-  template io::Snapshot restore_state<Real>(Simulation<Real>&, const std::string&);
+  template io::Snapshot restore_state<Real>(Simulation<Real>&, const std::string&, RestorePurpose);
 ALFVEN_STATE_IO(float)
 ALFVEN_STATE_IO(double)
 #undef ALFVEN_STATE_IO

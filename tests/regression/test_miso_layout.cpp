@@ -273,3 +273,23 @@ TEST(MisoLayout, ExportRefusesADecompositionThatDoesNotDivideAndUnknownSnapshots
   EXPECT_NE(e.find("is not an Alfven run directory"), std::string::npos) << e;
   fs::remove_all(run);
 }
+
+// A run directory whose config.yaml no longer describes its snapshots (edited after the run):
+// the export names the file and the config.yaml, in an export's words (it said "cannot restart
+// from" and suggested --restart), and writes none of the layout's files (only the list of what
+// an export may write, kept so that a later export removes nothing else).
+TEST(MisoLayout, ExportOfSnapshotsTheConfigurationDoesNotDescribeSaysSo) {
+  const std::string run = fresh_dir("miso_edited"), out = fresh_dir("miso_edited_out");
+  run_into(run, small_vortex({"time.tend=0.1", "time.dt_output=0.1"}));
+  replace_in_file(run + "/config.yaml", "i_size: 16", "i_size: 32");
+  const std::string e = error_of([&] { export_run(run, out, {1, 1, 1}); });
+  EXPECT_NE(e.find("cannot export '" + run +
+                   "/snapshot_0000.h5': it has 16 x 16 x 1 cells, the "
+                   "configuration 32 x 16 x 1 (the run directory's config.yaml)"),
+            std::string::npos)
+      << e;
+  EXPECT_EQ(e.find("restart"), std::string::npos) << e;
+  EXPECT_FALSE(fs::exists(out + "/config.yaml"));
+  fs::remove_all(run);
+  fs::remove_all(out);
+}

@@ -101,10 +101,15 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
 /// continues the run the configuration describes (problem, box, gamma, cell counts, precision).
 /// Each rank reads only its own hyperslab (io::read_snapshot_block). Returns the snapshot's
 /// metadata (no field values).
+/// `purpose` words the messages: "cannot restart from 'FILE': ..." with a restart's way out
+/// (Restart), or "cannot export 'FILE': ..." with an export's (Export: the run directory's
+/// config.yaml does not describe the file).
 /// @throws ConfigError (a snapshot of another run) or CollectiveError (a missing or damaged
 ///         file) on every rank, with the message of the lowest rank that failed.
+enum class RestorePurpose { Restart, Export };
 template <typename Real>
-io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file);
+io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file,
+                           RestorePurpose purpose = RestorePurpose::Restart);
 
 /// Collective: assembles on rank 0 the values on the cells `plane` (a box of the whole grid,
 /// e.g. one cell thick) from every rank's `values` on its `part` of it (part =
