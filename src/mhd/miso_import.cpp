@@ -5,8 +5,10 @@
 #include <cstring>
 #include <filesystem>
 
+#include "alfven/core/text.hpp"
 #include "alfven/mhd/communicator.hpp"
 #include "alfven/mhd/miso_transfer.hpp"
+#include "alfven/mhd/problem.hpp"
 #include "alfven/mhd/simulation.hpp"
 #include "alfven/mhd/state_io.hpp"
 #include "alfven/mhd/variables.hpp"
@@ -24,7 +26,17 @@ const char* const kMisoNames[num_vars] = {"ro", "vx", "vy", "vz", "bx", "by", "b
 /// The problem name of the snapshot: --problem, else config.yaml's `problem` key.
 std::string problem_name(const RunConfig& cfg, const MisoLayoutKeys& keys,
                          const MisoImportOptions& options, const std::string& config_path) {
-  if (!options.problem.empty()) return options.problem;
+  if (!options.problem.empty()) {
+    // A restart needs the configuration's problem to be this one: a misspelt name would only
+    // be found then.
+    if (!make_problem(options.problem)) {
+      std::string known;
+      for (const auto& p : builtin_problems()) known += (known.empty() ? "" : ", ") + p->name();
+      ALFVEN_REQUIRE(false, "import: --problem " << text::excerpt(options.problem)
+                                                 << " is no known problem; known: " << known);
+    }
+    return options.problem;
+  }
   ALFVEN_REQUIRE(keys.problem_given,
                  "import: " << config_path
                             << " does not name an Alfven problem (a MISO configuration has no "
