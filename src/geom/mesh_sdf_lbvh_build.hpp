@@ -3,8 +3,8 @@
 // bodies that move, or on the host's threads into host memory (mesh_sdf_lbvh_host.cpp, the
 // standard library's), where the result also gets the 4-wide arrays of host queries. The two
 // differ only in `Ops` (memory, copies, sorts, scans, the parallel loop); the kernels are the
-// functors of mesh_sdf_lbvh_kernels.hpp, _bottom_up.hpp and _collapse.hpp. Private to
-// alfven_geom_build.
+// functors of mesh_sdf_lbvh_kernels.hpp, mesh_sdf_lbvh_bottom_up.hpp and
+// mesh_sdf_lbvh_collapse.hpp. Private to alfven_geom_build.
 //
 // T. Karras, "Maximizing parallelism in the construction of BVHs, octrees and k-d trees", HPG
 // 2012: the kept triangles are sorted by the 63-bit Morton codes of their box centres (the codes
