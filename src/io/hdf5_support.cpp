@@ -9,6 +9,7 @@
 #include <set>
 
 #include "alfven/core/error.hpp"
+#include "alfven/core/text.hpp"
 #include "direct_chunks.hpp"
 
 namespace alfven {
@@ -483,18 +484,19 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
 
 std::string disk_space_problem(const std::string& path, const GridInfo& grid,
                                const std::vector<DataType>& types, int deflate) {
-  double need = 262144.0 + 8.0 * double(grid.n[0] + grid.n[1] + grid.n[2]);
+  double values = 0;
   if (deflate == 0)
     for (DataType type : types)
-      need += double(size_of(type)) * double(grid.n[0]) * double(grid.n[1]) * double(grid.n[2]);
+      values += double(size_of(type)) * double(grid.n[0]) * double(grid.n[1]) * double(grid.n[2]);
+  // Metadata, chunk index and checksums, coordinates: well under 64 KiB + 1 % of the values.
+  const double need = 65536.0 + 8.0 * double(grid.n[0] + grid.n[1] + grid.n[2]) + 1.01 * values;
   std::error_code ec;
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   const auto space = std::filesystem::space(folder.empty() ? "." : folder, ec);
   if (ec || double(space.available) >= need) return "";
   return "cannot write snapshot '" + path + "': the disk has " +
-         std::to_string(space.available / 1048576) + " MiB free and the snapshot needs about " +
-         std::to_string(std::uintmax_t(need / 1048576.0) + 1) +
-         " MiB; free some space or write elsewhere (io.output_dir)";
+         text::size_text(double(space.available)) + " free and the file needs about " +
+         text::size_text(need) + "; free some space or write it elsewhere";
 }
 
 }  // namespace hdf5

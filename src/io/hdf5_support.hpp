@@ -189,11 +189,12 @@ void check_arguments(const std::string& path, const GridInfo& grid, const Snapsh
                      const StorageOptions& options);
 
 /// Room on the disk for a snapshot of `grid` with fields of `types` at `path`: "" when the folder
-/// of `path` has room for the values (uncompressed; with deflate > 0 only the metadata is counted,
-/// since the compressed size is unknown) and about 256 KiB of metadata, checksums and
-/// coordinates, or when the free space cannot be read; else "cannot write snapshot '<path>': the
-/// disk has N MiB free and the snapshot needs about M MiB; ..." (a message, not a throw, so that
-/// the collective writer can share it with every process before anything is created).
+/// of `path` has room for the values (uncompressed; with deflate > 0 only the rest is counted,
+/// since the compressed size is unknown) and the metadata, chunk index, checksums and
+/// coordinates (64 KiB and 1 % of the values), or when the free space cannot be read; else
+/// "cannot write snapshot '<path>': the disk has 356 KiB free and the file needs about 558 KiB;
+/// ..." (a message, not a throw, so that the collective writer can share it with every process
+/// before anything is created).
 std::string disk_space_problem(const std::string& path, const GridInfo& grid,
                                const std::vector<DataType>& types, int deflate);
 

@@ -32,8 +32,8 @@ std::string problem_name(const RunConfig& cfg, const MisoLayoutKeys& keys,
     if (!make_problem(options.problem)) {
       std::string known;
       for (const auto& p : builtin_problems()) known += (known.empty() ? "" : ", ") + p->name();
-      ALFVEN_REQUIRE(false, "import: --problem " << text::excerpt(options.problem)
-                                                 << " is no known problem; known: " << known);
+      ALFVEN_REQUIRE(false, "import: --problem '" << text::excerpt(options.problem)
+                                                  << "' is no known problem; known: " << known);
     }
     return options.problem;
   }

@@ -309,7 +309,8 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file, Resto
              << " --set grid.j_size=" << snap.grid.n[1] << " --set grid.k_size=" << snap.grid.n[2]
              << ") or start a new run without --restart";
         else
-          os << " (the run directory's config.yaml): the file is not of the run that wrote it";
+          os << " (the run directory's config.yaml, which describes another run than its "
+                "snapshots)";
         message = os.str();
       }
     if (message.empty()) snap = io::read_snapshot_block(file, block_box(g));
@@ -339,8 +340,10 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file, Resto
   if (message.empty()) {
     const bool is_float = snap.type == io::DataType::Float32;
     if (is_float != (sizeof(Real) == 4))
-      message = cannot + "it holds " + (is_float ? "float" : "double") +
-                " fields; set precision: " + (is_float ? "float" : "double");
+      message = cannot + "it holds " + (is_float ? "float" : "double") + " fields" +
+                (restart ? std::string("; set precision: ") + (is_float ? "float" : "double")
+                         : std::string(", the run directory's config.yaml says precision: ") +
+                               (is_float ? "double" : "float"));
   }
   for (int v = 0; v < num_vars && message.empty(); ++v) {
     const auto it = snap.raw.find(var_name(v));

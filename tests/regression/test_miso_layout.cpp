@@ -285,7 +285,8 @@ TEST(MisoLayout, ExportOfSnapshotsTheConfigurationDoesNotDescribeSaysSo) {
   const std::string e = error_of([&] { export_run(run, out, {1, 1, 1}); });
   EXPECT_NE(e.find("cannot export '" + run +
                    "/snapshot_0000.h5': it has 16 x 16 x 1 cells, the "
-                   "configuration 32 x 16 x 1 (the run directory's config.yaml)"),
+                   "configuration 32 x 16 x 1 (the run directory's config.yaml, which "
+                   "describes another run than its snapshots)"),
             std::string::npos)
       << e;
   EXPECT_EQ(e.find("restart"), std::string::npos) << e;

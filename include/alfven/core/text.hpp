@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -62,6 +63,20 @@ inline std::string excerpt(std::string_view s, std::size_t shown = 60) {
     }
   }
   if (s.size() > shown) out += "... (" + std::to_string(s.size()) + " characters)";
+  return out;
+}
+
+/// A size in bytes for a message, in the largest binary unit it reaches, to 3 significant digits
+/// (whole numbers from 100 on): "512 B", "1023 KiB", "1.5 MiB", "604 MiB", "2.37 GiB".
+inline std::string size_text(double bytes) {
+  static const char* const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  int u = 0;
+  while (u < 5 && !(bytes < 1024.0)) {
+    bytes /= 1024.0;
+    ++u;
+  }
+  char out[32];
+  std::snprintf(out, sizeof out, bytes < 100 ? "%.3g %s" : "%.0f %s", bytes, units[u]);
   return out;
 }
 

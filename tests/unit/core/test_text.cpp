@@ -74,3 +74,17 @@ TEST(Text, ExcerptsShowControlBytesAndCutLongValues) {
   EXPECT_EQ(text::excerpt(digits), std::string(60, '7') + "... (1000000 characters)");
   EXPECT_EQ(text::excerpt("\xc3\xa9t\xc3\xa9"), "\xc3\xa9t\xc3\xa9");  // UTF-8 passes through
 }
+
+// Sizes in messages (a full disk): "0 MiB free, needs about 1 MiB" said nothing of a disk with
+// 356 KiB free; each size now takes the largest binary unit it reaches, to 3 digits.
+TEST(Text, SizesTakeTheLargestUnitTheyReach) {
+  EXPECT_EQ(text::size_text(0), "0 B");
+  EXPECT_EQ(text::size_text(1023), "1023 B");
+  EXPECT_EQ(text::size_text(1023.0 * 1024), "1023 KiB");
+  EXPECT_EQ(text::size_text(1024), "1 KiB");
+  EXPECT_EQ(text::size_text(356.0 * 1024), "356 KiB");
+  EXPECT_EQ(text::size_text(1.5 * 1048576), "1.5 MiB");
+  EXPECT_EQ(text::size_text(604.0 * 1048576), "604 MiB");
+  EXPECT_EQ(text::size_text(2.37 * 1073741824.0), "2.37 GiB");
+  EXPECT_EQ(text::size_text(3.0 * 1125899906842624.0 * 1024), "3072 PiB");
+}
