@@ -7,7 +7,6 @@
 #include <climits>
 #include <cstdint>
 #include <cstdio>
-#include <filesystem>
 #include <vector>
 
 #include "alfven/core/error.hpp"
@@ -164,7 +163,7 @@ void write_snapshot_collective(const std::string& path, const GridInfo& grid,
   // Room on the disk, checked by rank 0 before anything is created: parallel HDF5 meets a full
   // disk in rank 0's metadata writes inside collective calls (a dataset's creation), which it
   // then leaves while the other processes wait in them for good (a 2-rank run on a full disk
-  // hung). The values and about 256 KiB of metadata, checksums and coordinates.
+  // hung). The values and the rest, as every writer counts them (hdf5::disk_space_problem).
   if (rank == 0 && mine.empty())
     mine = hdf5::disk_space_problem(path, grid, types, options.deflate);
   agree(comm, mine);
