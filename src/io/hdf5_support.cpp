@@ -387,7 +387,7 @@ void FileWriter::write_hyperslab(hid_t set, const std::string& name, const hsize
     for (int a = 0; whole && a < rank; ++a) whole = offset[a] == 0 && count[a] == dims[a];
     if (whole) {
       const DirectWrite done =
-          write_by_direct_chunks(set, data, size_of(type), chunk_scratch_, early_writeback_);
+          write_by_direct_chunks(set, data, size_of(type), *scratch_, early_writeback_);
       if (done == DirectWrite::Failed) fail("dataset '" + name + "': cannot write a chunk");
       if (done == DirectWrite::Written) return;
     }

@@ -128,9 +128,17 @@ hid_t make_file_access(const std::string& path);
 class FileWriter {
  public:
   /// `early_writeback`: start writing each stored batch of a whole-dataset write to the disk at
-  /// once (direct_chunks.hpp), for a file that is flushed (fsync) after it.
-  FileWriter(const std::string& path, hid_t file, bool early_writeback)
-      : path_(path), file_(file), early_writeback_(early_writeback) {}
+  /// once (direct_chunks.hpp), for a file that is flushed (fsync) after it. `scratch`: the
+  /// caller's buffer for those batches (StorageOptions::chunk_scratch), or nullptr for the
+  /// writer's own.
+  FileWriter(const std::string& path, hid_t file, bool early_writeback,
+             std::vector<unsigned char>* scratch = nullptr)
+      : path_(path),
+        file_(file),
+        early_writeback_(early_writeback),
+        scratch_(scratch ? scratch : &own_scratch_) {}
+  FileWriter(const FileWriter&) = delete;  // scratch_ may point at own_scratch_
+  FileWriter& operator=(const FileWriter&) = delete;
 
   [[noreturn]] void fail(const std::string& what) const;
 
@@ -179,7 +187,8 @@ class FileWriter {
   const std::string& path_;
   hid_t file_;
   bool early_writeback_;
-  std::vector<unsigned char> chunk_scratch_;  // write_by_direct_chunks' batch, kept between fields
+  std::vector<unsigned char> own_scratch_;  // without the caller's: kept between fields
+  std::vector<unsigned char>* scratch_;     // write_by_direct_chunks' batch
 };
 
 /// Checks the arguments of a snapshot write (grid, field names, extras, vectors); `names` and

@@ -34,7 +34,7 @@ void write_file(const std::string& path, const std::string& tmp, const GridInfo&
                    "cannot write snapshot '" << path << "': cannot create '" << tmp << "'" << why);
   }
   created = true;
-  FileWriter w(path, file.get(), options.durable);
+  FileWriter w(path, file.get(), options.durable, options.chunk_scratch);
   w.header(grid, meta, names);
   w.coordinates(grid, H5P_DEFAULT, true);
   hsize_t dims[3];

@@ -178,7 +178,11 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << " (the step count goes on from the snapshot's step, as the time does; raise "
            "time.max_steps to continue)\n";
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
-  while (sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps)) {
+  // Whether another step is to be taken (a signal or the wall-time limit may still stop the run).
+  const auto steps_left = [&] {
+    return sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps);
+  };
+  while (steps_left()) {
     const auto ts = Clock::now();
     double dt = 0;
     try {
@@ -206,7 +210,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     const long step = sim.steps();
     progress.update(step, sim.time(), dt,
                     double(summary.cells) * (step - first_step) / std::max(loop_seconds, 1e-12));
-    outputs.after_step(dt, step_seconds);
+    outputs.after_step(dt, step_seconds, !steps_left());
     // A cluster job's end: a signal or the wall-time limit stops every rank after this step.
     summary.stop = stop.check(sim.communicator(), step_seconds, outputs.write_seconds());
     if (summary.stop != StopReason::None) break;

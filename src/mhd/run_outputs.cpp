@@ -3,9 +3,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <ostream>
 
 #include "alfven/core/device.hpp"
+#include "alfven/core/env.hpp"
 #include "alfven/mhd/state_io.hpp"
 #include "file_index.hpp"
 #include "run_index.hpp"
@@ -19,6 +21,14 @@ using Clock = std::chrono::steady_clock;
 
 double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// ALFVEN_TRACE_OUTPUT=1: each phase of each output job on stderr (what the files cost).
+void trace(long step, const std::string& what, Clock::time_point t0) {
+  static const bool on = env_flag("ALFVEN_TRACE_OUTPUT", false);
+  if (on)
+    std::fprintf(stderr, "output trace: step %ld: %s %.4f s\n", step, what.c_str(),
+                 seconds_since(t0));
 }
 
 /// The values of a block-interior array (x fastest over `block`) on `box` (within it), as doubles.
@@ -235,7 +245,9 @@ void RunOutputs<Real>::write(const Due& due) {
     blocks.emplace_back(b, number);
   }
   writer_.submit([this, snapshot, checkpoint, blocks, time, step] {
+    const auto copy = Clock::now();
     sim_.solver().wait_state_copy();  // frame_ holds the state
+    trace(step, "wait for the state copy", copy);
     const auto start = Clock::now();
     // The files a run can continue from (io.continue) last: one continued from them finds the
     // output blocks of their step written, since a failure before them leaves the step to it.
@@ -243,6 +255,7 @@ void RunOutputs<Real>::write(const Due& due) {
     if (!snapshot.empty()) write_snapshot_job(snapshot, time, step);
     if (!checkpoint.empty()) write_checkpoint_job(checkpoint, time, step);
     job_seconds_ = seconds_since(start);
+    trace(step, "job", start);
   });
   seconds_ += seconds_since(t0);
 }
@@ -254,9 +267,11 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
   const int index = snapshot_number(name);
   io::StorageOptions options;
   options.durable = cfg_.fsync == "all";  // analysis output: the kernel's writeback by default
+  options.chunk_scratch = &chunk_scratch_;
   write_state(comm, sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
               meta(time, step, index), options, &packed_);
   write_seconds_ = seconds_since(t0);
+  trace(step, name, t0);
   std::vector<double> plane;
   if (cfg_.write_png) {
     const io::CellBox box = image_plane(sim_.global_grid(), cfg_.png_z);
@@ -265,21 +280,25 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
     copy_interior(frame_, sim_.grid(), density, part, values);
     plane = gather_plane(comm, part, std::vector<double>(values.begin(), values.end()), box);
   }
+  const auto t1 = Clock::now();
   if (output_) output_->add_snapshot(name, time, plane);
+  trace(step, "index of " + name, t1);
 }
 
 template <typename Real>
 void RunOutputs<Real>::write_checkpoint_job(const std::string& name, double time, long step) {
   const auto t0 = Clock::now();
+  io::StorageOptions options;  // durable: fsync, then rename
+  options.chunk_scratch = &chunk_scratch_;
   write_state(sim_.communicator(), sim_.grid(), sim_.global_grid(), frame_, signed_distance_,
-              dir_ + "/" + name, meta(time, step, snapshots_), {},
-              &packed_);  // durable: fsync, then rename
+              dir_ + "/" + name, meta(time, step, snapshots_), options, &packed_);
   write_seconds_ = seconds_since(t0);
   if (output_) output_->add_checkpoint(name, time, step);
 }
 
 template <typename Real>
 void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, long step) {
+  const auto t0 = Clock::now();
   const OutputBlock& block = blocks_[b];
   ALFVEN_REQUIRE(number <= 2147483647L,
                  "output block '" << block.config.name << "': output number " << number
@@ -302,13 +321,19 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   io::StorageOptions options;
   options.deflate = block.config.compression;
   options.durable = cfg_.fsync == "all";
+  options.chunk_scratch = &chunk_scratch_;
   options.vectors = block.vectors;
   for (const io::VectorRef& v : block.vectors) vectors.push_back(v.name);
   const std::string name = block_file_name(block.config.name, number);
+  trace(step, "variables of " + name, t0);
+  const auto t1 = Clock::now();
   write_distributed(sim_.communicator(), dir_ + "/" + name, block.info, block.region, part,
                     meta(time, step, int(number)), fields, options);
+  trace(step, name, t1);
+  const auto t2 = Clock::now();
   if (output_)
     output_->add_block_file(block.config.name, name, time, step, block.info, type, names, vectors);
+  trace(step, "index of " + name, t2);
 }
 
 template <typename Real>
@@ -349,10 +374,13 @@ void RunOutputs<Real>::initial() {
 }
 
 template <typename Real>
-void RunOutputs<Real>::after_step(double dt, double step_seconds) {
+void RunOutputs<Real>::after_step(double dt, double step_seconds, bool last) {
   log_seconds_ += step_seconds;
   last_dt_ = dt;
-  const Due due = due_now(sim_.time(), sim_.steps());
+  Due due = due_now(sim_.time(), sim_.steps());
+  // The last step's final snapshot (finish) joins what is due at it: one copy of the state and
+  // one job for all the step's files, not a second copy after the first job.
+  if (last && due.any()) due.snapshot = true;
   if (due.any()) write(due);
   // Rows at the multiples of io.log_every (absolute step numbers, so that a continued run logs
   // the steps the run that never stopped logs), at every snapshot and at io.log_dt.

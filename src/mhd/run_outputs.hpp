@@ -56,8 +56,10 @@ class RunOutputs {
 
   /// Collective: the snapshot of the start state unless it is already on disk, and its log row.
   void initial();
-  /// Collective, after each step of `dt` that took `step_seconds`: writes what is due.
-  void after_step(double dt, double step_seconds);
+  /// Collective, after each step of `dt` that took `step_seconds`: writes what is due. `last`:
+  /// the run ends after this step (time.tend or time.max_steps reached), so the final snapshot
+  /// finish() keeps is written with whatever else is due now.
+  void after_step(double dt, double step_seconds, bool last);
   /// Collective: a checkpoint of the current state now, complete on return (with every file in
   /// flight). Returns its path.
   std::string checkpoint_now();
@@ -134,10 +136,12 @@ class RunOutputs {
   Fields<Real, backend::Host> frame_;  // the host copy the files are written from
   bool frame_pinned_ = false;
   // Kept from one file to the next (the writer's jobs run one at a time): the packed interior of
-  // snapshots and checkpoints, and each output block's variables over its region. A buffer
-  // allocated per file cost its page faults again each time.
+  // snapshots and checkpoints, each output block's variables over its region, and the batch of
+  // checksummed chunks (io::StorageOptions::chunk_scratch). A buffer allocated per file cost its
+  // page faults again each time.
   PackedBuffer<Real> packed_;
   std::vector<std::vector<std::vector<Real>>> block_values_;  // per block, per variable
+  std::vector<unsigned char> chunk_scratch_;
   double seconds_ = 0;
   double wait_seconds_ = 0;
   std::atomic<double> write_seconds_{0};

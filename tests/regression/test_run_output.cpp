@@ -397,6 +397,36 @@ TEST(RunOutput, BackgroundWritingWritesTheFilesOfSynchronousWriting) {
   fs::remove_all(async);
 }
 
+// The last step's files come from one copy of the state (the final snapshot joins the output
+// block and the checkpoint due at that step, in the background writer's one job): the three hold
+// the same nine fields, the index lists the final snapshot once and the log has one row for the
+// step.
+TEST(RunOutput, TheLastStepsFilesHoldOneState) {
+  const std::string dir = fresh_dir("last_step_files");
+  run_into(dir, {"grid.i_size=16", "grid.j_size=16", "time.tend=10", "time.dt_output=1e9",
+                 "time.max_steps=6", "io.async=on", "io.checkpoint_every=3", "io.png=false",
+                 "outputs=[{name: mid, every: 3, variables: [density, velocity, "
+                 "magnetic_field, internal_energy, psi]}]"});
+  const auto index = read_index(dir);
+  ASSERT_EQ(index.size(), 2u);  // the start and the final state
+  const io::Snapshot last = io::read_snapshot(dir + "/" + index[1].first),
+                     block = io::read_snapshot(dir + "/mid_0002.h5"),
+                     checkpoint = io::read_snapshot(dir + "/checkpoint_00000006.h5");
+  EXPECT_EQ(last.meta.step, 6);
+  EXPECT_EQ(block.meta.step, 6);
+  EXPECT_EQ(checkpoint.meta.step, 6);
+  ASSERT_EQ(last.names.size(), 9u);
+  for (const std::string& name : last.names) {
+    EXPECT_TRUE(last.raw.at(name) == block.raw.at(name)) << name;
+    EXPECT_TRUE(last.raw.at(name) == checkpoint.raw.at(name)) << name;
+  }
+  std::istringstream log(read_text(dir + "/log.csv"));
+  int rows = 0;
+  for (std::string line; std::getline(log, line);) rows += line.rfind("6,", 0) == 0;
+  EXPECT_EQ(rows, 1) << read_text(dir + "/log.csv");
+  fs::remove_all(dir);
+}
+
 // The files a run continues from are written after the output blocks of their step: when a
 // block cannot be written (here a directory stands where its file goes), the step's checkpoint
 // is not written either, so the run continued with io.continue writes that block; it used to
