@@ -120,7 +120,15 @@ void add_import_command(CLI::App& app) {
                   "Output number N to import (default: the latest, time/n_output.txt)")
       ->transform(output_number());
   cmd->add_option("--problem", o->import.problem,
-                  "Problem of the snapshot (default: config.yaml's problem key)");
+                  "Problem of the snapshot (default: config.yaml's problem key)")
+      ->check(CLI::Validator(
+          [](std::string& name) {  // "" would read as "not given" and fall back to config.yaml
+            return name.empty() ? std::string(
+                                      "an empty name: give a problem name (`alfven "
+                                      "problems` lists them) or leave --problem out")
+                                : std::string();
+          },
+          "NAME"));
   cmd->callback([o]() {
     const mhd::MisoImportSummary s = mhd::import_from_miso(o->miso_dir, o->import);
     std::printf(

@@ -29,8 +29,8 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
     const double during = std::max(s.output_seconds - s.output_end_seconds, 0.0);
     std::printf(
         "Output: %.3f s of the time loop's %.3f s (%.1f %%): %.3f s (%.2f %%) during the steps, "
-        "%.3f s after the last one (a final snapshot off the output times, and the wait for the "
-        "last files).\n",
+        "%.3f s after the last one (its files, a final snapshot off the output times, and the wait "
+        "for the last files).\n",
         s.output_seconds, s.wall_seconds, 100.0 * s.output_seconds / wall, during,
         100.0 * during / wall, s.output_end_seconds);
     if (s.async_output)

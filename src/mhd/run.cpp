@@ -175,9 +175,11 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
     out << "alfven run: nothing to do: the state is at step " << first_step
         << ", at or past time.max_steps = " << cfg.max_steps
-        << " (the step count goes on from the snapshot's step, as the time does; raise "
-           "time.max_steps to continue)\n";
+        << (restart_file.empty() ? " (raise time.max_steps to take steps)\n"
+                                 : " (the step count goes on from the snapshot's step, as the "
+                                   "time does; raise time.max_steps to continue)\n");
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
+  double output_seconds_before_end = -1;  // output time before the last step's outputs
   // Whether another step is to be taken (a signal or the wall-time limit may still stop the run).
   const auto steps_left = [&] {
     return sim.time() < cfg.tend && (cfg.max_steps < 0 || sim.steps() < cfg.max_steps);
@@ -210,12 +212,16 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     const long step = sim.steps();
     progress.update(step, sim.time(), dt,
                     double(summary.cells) * (step - first_step) / std::max(loop_seconds, 1e-12));
-    outputs.after_step(dt, step_seconds, !steps_left());
+    const bool last = !steps_left();
+    // What the run pays after its last step counts from here: that step's files (with the final
+    // snapshot, written with them) and the wait for every file.
+    if (last) output_seconds_before_end = outputs.seconds();
+    outputs.after_step(dt, step_seconds, last);
     // A cluster job's end: a signal or the wall-time limit stops every rank after this step.
     summary.stop = stop.check(sim.communicator(), step_seconds, outputs.write_seconds());
     if (summary.stop != StopReason::None) break;
   }
-  const double output_seconds_before_end = outputs.seconds();
+  if (output_seconds_before_end < 0) output_seconds_before_end = outputs.seconds();  // a stop
   if (summary.stop != StopReason::None) {
     progress.finish();
     summary.checkpoint = outputs.checkpoint_now();

@@ -23,12 +23,14 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-// ALFVEN_TRACE_OUTPUT=1: each phase of each output job on stderr (what the files cost).
-void trace(long step, const std::string& what, Clock::time_point t0) {
+// ALFVEN_TRACE_OUTPUT=1: each phase of each output job on stderr (what the files cost), from
+// every rank (named when there are several: each writes its block, rank 0 the indexes).
+void trace(const Communicator& comm, long step, const std::string& what, Clock::time_point t0) {
   static const bool on = env_flag("ALFVEN_TRACE_OUTPUT", false);
-  if (on)
-    std::fprintf(stderr, "output trace: step %ld: %s %.4f s\n", step, what.c_str(),
-                 seconds_since(t0));
+  if (!on) return;
+  const std::string rank = comm.size() > 1 ? "rank " + std::to_string(comm.rank()) + ": " : "";
+  std::fprintf(stderr, "output trace: %sstep %ld: %s %.4f s\n", rank.c_str(), step, what.c_str(),
+               seconds_since(t0));
 }
 
 /// The values of a block-interior array (x fastest over `block`) on `box` (within it), as doubles.
@@ -247,7 +249,7 @@ void RunOutputs<Real>::write(const Due& due) {
   writer_.submit([this, snapshot, checkpoint, blocks, time, step] {
     const auto copy = Clock::now();
     sim_.solver().wait_state_copy();  // frame_ holds the state
-    trace(step, "wait for the state copy", copy);
+    trace(sim_.communicator(), step, "wait for the state copy", copy);
     const auto start = Clock::now();
     // The files a run can continue from (io.continue) last: one continued from them finds the
     // output blocks of their step written, since a failure before them leaves the step to it.
@@ -255,7 +257,7 @@ void RunOutputs<Real>::write(const Due& due) {
     if (!snapshot.empty()) write_snapshot_job(snapshot, time, step);
     if (!checkpoint.empty()) write_checkpoint_job(checkpoint, time, step);
     job_seconds_ = seconds_since(start);
-    trace(step, "job", start);
+    trace(sim_.communicator(), step, "job", start);
   });
   seconds_ += seconds_since(t0);
 }
@@ -271,7 +273,7 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
   write_state(comm, sim_.grid(), sim_.global_grid(), frame_, signed_distance_, dir_ + "/" + name,
               meta(time, step, index), options, &packed_);
   write_seconds_ = seconds_since(t0);
-  trace(step, name, t0);
+  trace(sim_.communicator(), step, name, t0);
   std::vector<double> plane;
   if (cfg_.write_png) {
     const io::CellBox box = image_plane(sim_.global_grid(), cfg_.png_z);
@@ -280,9 +282,11 @@ void RunOutputs<Real>::write_snapshot_job(const std::string& name, double time, 
     copy_interior(frame_, sim_.grid(), density, part, values);
     plane = gather_plane(comm, part, std::vector<double>(values.begin(), values.end()), box);
   }
-  const auto t1 = Clock::now();
-  if (output_) output_->add_snapshot(name, time, plane);
-  trace(step, "index of " + name, t1);
+  if (output_) {  // rank 0
+    const auto t1 = Clock::now();
+    output_->add_snapshot(name, time, plane);
+    trace(sim_.communicator(), step, "index of " + name, t1);
+  }
 }
 
 template <typename Real>
@@ -293,7 +297,12 @@ void RunOutputs<Real>::write_checkpoint_job(const std::string& name, double time
   write_state(sim_.communicator(), sim_.grid(), sim_.global_grid(), frame_, signed_distance_,
               dir_ + "/" + name, meta(time, step, snapshots_), options, &packed_);
   write_seconds_ = seconds_since(t0);
-  if (output_) output_->add_checkpoint(name, time, step);
+  trace(sim_.communicator(), step, name, t0);
+  if (output_) {  // rank 0
+    const auto t1 = Clock::now();
+    output_->add_checkpoint(name, time, step);
+    trace(sim_.communicator(), step, "index of " + name, t1);
+  }
 }
 
 template <typename Real>
@@ -325,15 +334,16 @@ void RunOutputs<Real>::write_block_job(std::size_t b, long number, double time, 
   options.vectors = block.vectors;
   for (const io::VectorRef& v : block.vectors) vectors.push_back(v.name);
   const std::string name = block_file_name(block.config.name, number);
-  trace(step, "variables of " + name, t0);
+  trace(sim_.communicator(), step, "variables of " + name, t0);
   const auto t1 = Clock::now();
   write_distributed(sim_.communicator(), dir_ + "/" + name, block.info, block.region, part,
                     meta(time, step, int(number)), fields, options);
-  trace(step, name, t1);
-  const auto t2 = Clock::now();
-  if (output_)
+  trace(sim_.communicator(), step, name, t1);
+  if (output_) {  // rank 0
+    const auto t2 = Clock::now();
     output_->add_block_file(block.config.name, name, time, step, block.info, type, names, vectors);
-  trace(step, "index of " + name, t2);
+    trace(sim_.communicator(), step, "index of " + name, t2);
+  }
 }
 
 template <typename Real>
@@ -378,13 +388,15 @@ void RunOutputs<Real>::after_step(double dt, double step_seconds, bool last) {
   log_seconds_ += step_seconds;
   last_dt_ = dt;
   Due due = due_now(sim_.time(), sim_.steps());
+  const bool snapshot_due = due.snapshot;
   // The last step's final snapshot (finish) joins what is due at it: one copy of the state and
-  // one job for all the step's files, not a second copy after the first job.
+  // one job for all the step's files, not a second copy after the first job. Its row is
+  // finish()'s, once the files are written.
   if (last && due.any()) due.snapshot = true;
   if (due.any()) write(due);
   // Rows at the multiples of io.log_every (absolute step numbers, so that a continued run logs
   // the steps the run that never stopped logs), at every snapshot and at io.log_dt.
-  if (due.snapshot || due.log || sim_.steps() % cfg_.log_every == 0) log_row(dt);
+  if (snapshot_due || due.log || sim_.steps() % cfg_.log_every == 0) log_row(dt);
 }
 
 template <typename Real>
@@ -402,13 +414,17 @@ std::string RunOutputs<Real>::checkpoint_now() {
 template <typename Real>
 void RunOutputs<Real>::finish() {
   // The final state is always kept, even when it does not fall on the output cadence.
+  bool final_row = false;
   if (snapshots_ == 0 || last_snapshot_time_ != sim_.time()) {
     Due due;
     due.snapshot = true;
     write(due);
-    log_row(last_dt_);
+    final_row = true;
   }
   wait();
+  // The final snapshot's row, once every file is written (a failed file leaves no row for its
+  // step); also when after_step wrote that snapshot with the last step's other files.
+  if (final_row || last_logged_step_ != sim_.steps()) log_row(last_dt_);
 }
 
 template <typename Real>

@@ -279,11 +279,31 @@ TEST(RunOutput, ContinuedRunEqualsStraightRunBitwise) {
   EXPECT_EQ(c.time, b.time);
   EXPECT_EQ(c.steps, 0);
   EXPECT_NE(again.str().find("nothing to do: the state is at step 80, at or past "
-                             "time.max_steps = 80"),
+                             "time.max_steps = 80 (the step count goes on from the snapshot's"),
             std::string::npos)
       << again.str();
   fs::remove_all(straight);
   fs::remove_all(resumed);
+}
+
+// A new run with time.max_steps = 0 writes its start state and says why it took no step; its
+// message spoke of a snapshot's step, which a new run has not read.
+TEST(RunOutput, ANewRunOfNoStepsSaysSo) {
+  const std::string dir = fresh_dir("no_steps");
+  RunOptions o;
+  o.quiet = true;
+  o.overrides = {"grid.i_size=16", "grid.j_size=16", "time.max_steps=0", "io.png=false"};
+  o.output_dir = dir;
+  std::ostringstream out;
+  const RunSummary s = run(o, out);
+  EXPECT_EQ(s.steps, 0);
+  EXPECT_EQ(s.snapshots, 1);
+  EXPECT_NE(out.str().find("nothing to do: the state is at step 0, at or past time.max_steps = 0 "
+                           "(raise time.max_steps to take steps)"),
+            std::string::npos)
+      << out.str();
+  EXPECT_EQ(out.str().find("snapshot's step"), std::string::npos) << out.str();
+  fs::remove_all(dir);
 }
 
 // A grid in the snapshot layout that is no run's state (no time, step, problem: what `alfven sdf
@@ -427,8 +447,67 @@ TEST(RunOutput, TheLastStepsFilesHoldOneState) {
   fs::remove_all(dir);
 }
 
+// What a run pays after its last step includes that step's files: with the final snapshot
+// written in the same job as the last step's output block, the summary's end holds the whole
+// job (it read 0 s for a run writing on its own thread, the job counted as paid during the
+// steps).
+TEST(RunOutput, TheEndOfTheOutputTimeHoldsTheLastStepsFiles) {
+  for (const char* async : {"io.async=off", "io.async=on"}) {
+    const std::string dir = fresh_dir("end_share");
+    RunOptions o;
+    o.quiet = true;
+    o.overrides = {"grid.i_size=32",
+                   "grid.j_size=32",
+                   "time.tend=10",
+                   "time.dt_output=1e9",
+                   "time.max_steps=6",
+                   "io.png=false",
+                   async,
+                   "outputs=[{name: all, every: 3, variables: [density, velocity]}]"};
+    o.output_dir = dir;
+    std::ostringstream out;
+    const RunSummary s = run(o, out);
+    EXPECT_GT(s.output_job_seconds, 0) << async;
+    EXPECT_GE(s.output_end_seconds, s.output_job_seconds) << async;
+    EXPECT_LE(s.output_end_seconds, s.output_seconds) << async;
+    fs::remove_all(dir);
+  }
+}
+
+// The final snapshot's log row comes once the last step's files are written: when the output
+// block of the last step cannot be written (a file stands at its temporary name, which a new run
+// does not check at its start), the run fails at that step without a row for it, in the
+// background as on the run's thread (the row came before the background job and stayed).
+TEST(RunOutput, AFailedLastStepLeavesNoLogRow) {
+  for (const char* async : {"io.async=on", "io.async=off"}) {
+    const std::string dir = fresh_dir("failed_last_step");
+    const auto with = [&](const std::string& steps) {
+      return std::vector<std::string>{"grid.i_size=16",
+                                      "grid.j_size=16",
+                                      "time.tend=10",
+                                      "time.dt_output=1e9",
+                                      "io.log_every=100",
+                                      "io.png=false",
+                                      async,
+                                      steps,
+                                      "outputs=[{name: mid, every: 3, variables: "
+                                      "[density]}]"};
+    };
+    run_into(dir, with("time.max_steps=1"));  // an earlier run: mid_0000
+    std::ofstream(dir + "/mid_0002.h5.tmp") << "in the way";
+    EXPECT_THROW(run_into(dir, with("time.max_steps=6")), alfven::Error) << async;
+    EXPECT_TRUE(fs::exists(dir + "/snapshot_0000.h5"));
+    EXPECT_FALSE(fs::exists(dir + "/snapshot_0001.h5")) << async;  // after the block
+    std::istringstream log(read_text(dir + "/log.csv"));
+    int last = 0;
+    for (std::string line; std::getline(log, line);) last += line.rfind("6,", 0) == 0;
+    EXPECT_EQ(last, 0) << async << "\n" << read_text(dir + "/log.csv");
+    fs::remove_all(dir);
+  }
+}
+
 // The files a run continues from are written after the output blocks of their step: when a
-// block cannot be written (here a directory stands where its file goes), the step's checkpoint
+// block cannot be written (here a file stands at its temporary name), the step's checkpoint
 // is not written either, so the run continued with io.continue writes that block; it used to
 // continue from the checkpoint and skip it. The continued run's blocks equal a straight run's.
 TEST(RunOutput, AFailedBlockLeavesItsStepToTheContinuedRun) {
@@ -444,10 +523,13 @@ TEST(RunOutput, AFailedBlockLeavesItsStepToTheContinuedRun) {
   };
   run_into(straight, with({"time.max_steps=12"}));
   run_into(dir, with({"time.max_steps=4"}));  // an earlier run: mid_0000 to mid_0002
-  fs::create_directories(dir + "/mid_0003.h5/in_the_way");
+  // A directory where the file goes is refused before the first step (the earlier run did not
+  // list it); a file at the temporary name is found when the block is written.
+  std::ofstream(dir + "/mid_0003.h5.tmp") << "in the way";
   EXPECT_THROW(run_into(dir, with({"time.max_steps=12"})), alfven::Error);  // fails at step 6
+  EXPECT_TRUE(fs::exists(dir + "/checkpoint_00000003.h5"));                 // the run did start
   EXPECT_FALSE(fs::exists(dir + "/checkpoint_00000006.h5"));
-  fs::remove_all(dir + "/mid_0003.h5");
+  fs::remove(dir + "/mid_0003.h5.tmp");
   run_into(dir, with({"time.max_steps=12", "io.continue=true"}));
   for (int n = 0; n <= 6; ++n) {
     char name[32];

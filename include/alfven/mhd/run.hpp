@@ -72,10 +72,10 @@ struct RunSummary {
   /// The part of output_seconds spent waiting for a file still being written in the background
   /// (the next output came first, or the run ended); the rest is copying the state.
   double output_wait_seconds = 0;
-  /// The part of output_seconds spent after the last step: the final snapshot (or the early
-  /// stop's checkpoint) and waiting for every file to be complete. It is paid once a run (the
-  /// last files' writing), not once an output; output_seconds - output_end_seconds is the part
-  /// paid during the steps.
+  /// The part of output_seconds spent after the last step: that step's files with the final
+  /// snapshot (or the early stop's checkpoint) and waiting for every file to be complete. It is
+  /// paid once a run (the last files' writing), not once an output; output_seconds -
+  /// output_end_seconds is the part paid during the steps.
   double output_end_seconds = 0;
   /// Seconds the writing of the last output took (every file due at its step: snapshot,
   /// checkpoint, output blocks, indexes, pictures); with asynchronous output, outputs further
