@@ -64,7 +64,7 @@ class RunOutputs {
   /// flight). Returns its path.
   std::string checkpoint_now();
   /// Collective: the final state's snapshot when the newest one is of another time, then waits
-  /// until every file is written.
+  /// until every file is written, then the final snapshot's log row (none when a file failed).
   void finish();
   /// Waits for the file in flight (rethrowing its error).
   void wait();
