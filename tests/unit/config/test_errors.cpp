@@ -199,6 +199,25 @@ TEST(ConfigErrors, OutputSliceAndNameErrorsSayWhatIsWrong) {
              "expected a name of 1 to 64 lower-case letters");
 }
 
+// An output block named snapshot_mid wrote snapshot_mid_0000.h5, which readers that list
+// snapshot_*.h5 (python/alfven did) took for a snapshot: names starting with snapshot_ are refused,
+// saying why and what to name the block instead; other names that contain "snapshot" are fine.
+TEST(ConfigErrors, AnOutputBlockNameMayNotStartWithSnapshot) {
+  const auto block = [](const std::string& name) {
+    return std::string(minimal_yaml()) + "outputs: [{name: " + name +
+           ", every: 1, variables: [density]}]\n";
+  };
+  const std::string message = error_of(block("snapshot_mid"));
+  expect_has(message,
+             "outputs[0].name: \"snapshot_mid\" starts with \"snapshot_\", the prefix of "
+             "the run's own snapshots (snapshot_NNNN.h5)");
+  expect_has(message, "files snapshot_mid_NNNN.h5 would be read as snapshots");
+  expect_has(message, "name the block e.g. \"mid_snapshot\"");
+  expect_has(error_of(block("snapshot_")), "name the block e.g. \"block\"");
+  for (const char* fine : {"mid_snapshot", "snapshots_mid", "snap_mid"})
+    EXPECT_NO_THROW(alfven_test::load(block(fine))) << fine;
+}
+
 // An error inside a list set with --set (outputs=[...]) cited the configuration file's line 1,
 // which has no outputs; it now cites the override, as --set grid.i_size=abc does.
 TEST(ConfigErrors, AnErrorInAListSetOnTheCommandLineCitesTheOverride) {
