@@ -225,3 +225,41 @@ TEST(ConfigErrors, AnErrorInAListSetOnTheCommandLineCitesTheOverride) {
              "--set outputs=[{name: a, every: 0, variables: [density]}]: outputs[0].every: "
              "expected an integer > 0");
 }
+
+// Issue 42, item 19: a geometry error in a body set with --set cited `config.yaml:1` (or
+// `built-in:NAME:1`), the first line of a file that has no bodies; it now cites the override.
+TEST(ConfigErrors, AGeometryErrorOfABodySetOnTheCommandLineCitesTheOverride) {
+  const std::string set = "bodies=[{geometry: {sphere: {radius: -1}}}]";
+  const std::string message = error_of(minimal_yaml(), {set});
+  expect_has(message, "bodies[0].geometry: --set " + set + ": make_sphere: radius must be > 0");
+  EXPECT_EQ(message.find("config.yaml"), std::string::npos) << message;
+  // From the file, the geometry's own line is still cited.
+  expect_has(error_of(std::string(minimal_yaml()) + "bodies:\n  - geometry:\n      sphere: "
+                                                    "{radius: -1}\n"),
+             "bodies[0].geometry: config.yaml:5: make_sphere: radius must be > 0");
+}
+
+// Issue 42, item 19: a beam whose centre lies off its face was reported against
+// radiation.beam.radius; the centre is now named, with the face's extent. A beam on its face that
+// falls between the cell centres is still the radius's fault.
+TEST(ConfigErrors, ABeamCentreOffItsFaceIsReportedAgainstTheCentre) {
+  const std::string base =
+      "grid: {i_size: 16, j_size: 8, k_size: 1, x_min: 0, x_max: 1, y_min: 0, y_max: 1}\n"
+      "time: {tend: 0.5, dt_output: 0.1}\n"
+      "domain: {periodic: {x: false}}\n";
+  const std::string off = error_of(
+      base + "radiation: {enabled: true, beam: {face: x_lower, radius: 0.1, centre: [0, 5, 0]}}\n");
+  expect_has(off,
+             "config.yaml:4: radiation.beam.centre: the beam's centre [0, 5, 0] lies off its "
+             "face x_lower (y in [0, 1]), farther than the radius 0.1: move the centre onto "
+             "the face");
+  EXPECT_EQ(off.find("radiation.beam.radius"), std::string::npos) << off;
+  // Centre 0.5 lies between the cell centres 0.4375 and 0.5625: the radius is too small.
+  const std::string small = error_of(
+      base +
+      "radiation: {enabled: true, beam: {face: x_lower, radius: 0.001, centre: [0, 0.5, 0]}}\n");
+  expect_has(small,
+             "radiation.beam.radius: the beam (radius 0.001, centre [0, 0.5, 0]) covers no "
+             "cell centre of its face");
+  EXPECT_EQ(small.find("radiation.beam.centre"), std::string::npos) << small;
+}
