@@ -146,6 +146,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       out << " (" << sim.body_nearest_fluid_cells()
           << " of them next to gaps or parts thinner than the grid resolves: set from the fluid "
              "cells around them, not from an image point)";
+    if (sim.body_two_sided_cells() > 0)
+      out << "; " << sim.body_two_sided_cells()
+          << " solid cells in parts thinner than 4 cells, read by the fluid on both sides (one "
+             "ghost state, from one side, serves both)";
     if (effective_margin(cfg) != cfg.margin)
       out << "; grid.margin raised from " << cfg.margin << " to " << effective_margin(cfg)
           << " (the image points of the bodies' cells reach that far)";

@@ -93,7 +93,7 @@ TEST(RadiationRuns, BadRadiationSettingsAreRefusedBeforeAnythingIsWritten) {
       {{"radiation.enabled=true", "radiation.beam.face=x_lower"}, "non-periodic face"},
       {{"radiation.enabled=true", "radiation.rays=1"}, "one ray runs along +z"},
       {{"radiation.enabled=true", "domain.periodic.x=false", "radiation.beam.face=x_lower",
-        "radiation.beam.radius=0.001", "radiation.beam.centre=[0, 2, 0]"},
+        "radiation.beam.radius=0.001", "radiation.beam.centre=[0, 0.5, 0.5]"},
        "covers no cell centre of its face"},
       {{"radiation.enabled=true", "domain.periodic.z=false", "radiation.beam.face=z_lower",
         "radiation.beam.radius=1"},
