@@ -178,7 +178,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << (restart_file.empty() ? " (raise time.max_steps to take steps)\n"
                                  : " (the step count goes on from the snapshot's step, as the "
                                    "time does; raise time.max_steps to continue)\n");
-  ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
+  ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps, sim.communicator().size());
   double output_seconds_before_end = -1;  // output time before the last step's outputs
   // Whether another step is to be taken (a signal or the wall-time limit may still stop the run).
   const auto steps_left = [&] {
