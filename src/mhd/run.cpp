@@ -106,6 +106,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                           std::filesystem::path(restart_file).filename().string()});
     else
       output = std::make_unique<RunOutput>(dir, cfg, grid, out);
+  }
+  // The set-up report (the run, the halo exchange, the devices, the output path): not when quiet.
+  const bool report = root && !quiet;
+  if (report) {
     const int* dims = sim.communicator().dims();
     out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1]
         << " x " << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double")
@@ -113,7 +117,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << " rank(s) as " << dims[0] << " x " << dims[1] << " x " << dims[2]
         << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> " << dir << "\n";
   }
-  if (root && sim.communicator().size() > 1) {
+  if (report && sim.communicator().size() > 1) {
     const bool node_staging = env_flag("ALFVEN_NODE_STAGING", true);
     const char* path =
         backend != "cuda" ? "host buffers"
@@ -132,7 +136,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                        ")";
     line.resize(128, ' ');  // gather takes the same size from every rank
     const std::vector<unsigned char> all = sim.communicator().gather(line.data(), line.size());
-    for (std::size_t r = 0; root && r < all.size() / 128; ++r) {
+    for (std::size_t r = 0; report && r < all.size() / 128; ++r) {
       std::string one(all.begin() + long(r * 128), all.begin() + long((r + 1) * 128));
       out << one.substr(0, one.find_last_not_of(' ') + 1) << "\n";
     }
@@ -153,6 +157,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   // Snapshots, output blocks, checkpoints and log rows (run_outputs.hpp), and the signed
   // distance of the bodies in every snapshot.
   RunOutputs<Real> outputs(sim, output.get(), out, backend, output_start);
+  if (report) out << "output: " << outputs.writing() << "\n";
   StopSignals signals;
   StopControl stop(cfg.walltime, program_start);
 

@@ -27,7 +27,11 @@ struct RunOptions {
   /// discarded_after_NNNN/, log rows after its step dropped, then appended to); otherwise the
   /// run directory starts with the restored state. docs/output.md, "The run directory".
   std::string restart_file;
-  bool quiet = false;  ///< no progress line (the summary is still printed)
+  /// No progress line and no report of the set-up (the run, its decomposition, the halo
+  /// exchange, the devices, how files are written); notes, warnings and what the run did
+  /// instead of the steps asked (restart, nothing to do, an early stop) are still printed, and
+  /// `alfven run` still prints its summary.
+  bool quiet = false;
   /// `--walltime HH:MM:SS`: as io.walltime (this wins); empty: the configuration's.
   std::string walltime;
 };
