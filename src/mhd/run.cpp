@@ -177,12 +177,22 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   if (root && sim.time() >= cfg.tend)
     out << "alfven run: nothing to do: the state is at t = " << sim.time()
         << ", at or past time.tend = " << cfg.tend << " (raise time.tend to continue)\n";
-  else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
+  else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps && restart_file.empty()) {
+    // time.max_steps: 0 asks for the start state's files alone (searchlight: radiation only).
+    out << "alfven run: wrote the start state and took no step (time.max_steps = 0): "
+        << snapshot_name(0);
+    for (const OutputBlockConfig& b : cfg.outputs) {
+      out << ", output block " << b.name << " (";
+      for (std::size_t v = 0; v < b.variables.size(); ++v)
+        out << (v > 0 ? ", " : "") << b.variables[v];
+      out << ")";
+    }
+    out << "\n";
+  } else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
     out << "alfven run: nothing to do: the state is at step " << first_step
         << ", at or past time.max_steps = " << cfg.max_steps
-        << (restart_file.empty() ? " (raise time.max_steps to take steps)\n"
-                                 : " (the step count goes on from the snapshot's step, as the "
-                                   "time does; raise time.max_steps to continue)\n");
+        << " (the step count goes on from the snapshot's step, as the time does; raise "
+           "time.max_steps to continue)\n";
   ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps, sim.communicator().size());
   double output_seconds_before_end = -1;  // output time before the last step's outputs
   // Whether another step is to be taken (a signal or the wall-time limit may still stop the run).

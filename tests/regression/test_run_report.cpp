@@ -1,5 +1,5 @@
 // What a run says on its output stream (issue 42, "first use"): a quiet run says nothing unless
-// something needs saying.
+// something needs saying, and a run of no steps says what it wrote.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/run.hpp"
 #include "run_test_support.hpp"
 
@@ -47,5 +48,26 @@ TEST(RunReport, AQuietRunPrintsNothingWhenNothingNeedsSaying) {
   const std::string told = run_printing("", dir, false, overrides);
   EXPECT_NE(told.find("alfven run: orszag_tang, 16 x 16 x 1 cells"), std::string::npos) << told;
   EXPECT_NE(told.find("\noutput: one process writes each file\n"), std::string::npos) << told;
+  fs::remove_all(dir);
+}
+
+// The searchlight takes no step (time.max_steps: 0): its radiation field is time-independent and
+// written from the start state. It said "nothing to do ... raise time.max_steps to take steps";
+// it now says what it wrote, and those files are there: the snapshot and the radiation block
+// with the variables named.
+TEST(RunReport, ARunOfNoStepsSaysWhatItWrote) {
+  const std::string dir = fresh_dir("searchlight_report");
+  const std::string said =
+      run_printing("searchlight", dir, true, {"grid.i_size=16", "grid.j_size=16", "io.png=false"});
+  EXPECT_EQ(said.find("nothing to do"), std::string::npos) << said;
+  EXPECT_NE(said.find("alfven run: wrote the start state and took no step (time.max_steps = 0): "
+                      "snapshot_0000.h5, output block radiation (mean_intensity, "
+                      "radiative_flux, radiative_heating)\n"),
+            std::string::npos)
+      << said;
+  const io::Snapshot radiation = io::read_snapshot(dir + "/radiation_0000.h5");
+  EXPECT_EQ(radiation.meta.step, 0);
+  EXPECT_EQ(radiation.values_as_double.count("mean_intensity"), 1u);
+  EXPECT_EQ(io::read_snapshot(dir + "/snapshot_0000.h5").meta.step, 0);
   fs::remove_all(dir);
 }
