@@ -266,6 +266,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     summary.output_blocks.push_back(
         {b.name, b.variables, output ? output->block_file_count(b.name) : 0});
   summary.checkpoints = output ? int(output->checkpoints().size()) : 0;
+  summary.images = cfg.write_png && image_axes(grid).first >= 0;
+  summary.image_z = image_height(grid, cfg.png_z);
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;
