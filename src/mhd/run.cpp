@@ -107,6 +107,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                           std::filesystem::path(restart_file).filename().string()});
     else
       output = std::make_unique<RunOutput>(dir, cfg, grid, out);
+  }
+  // The set-up report (the run, the halo exchange, the devices, the output path): not when quiet.
+  const bool report = root && !quiet;
+  if (report) {
     const int* dims = sim.communicator().dims();
     out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1]
         << " x " << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double")
@@ -114,7 +118,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << " rank(s) as " << dims[0] << " x " << dims[1] << " x " << dims[2]
         << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> " << dir << "\n";
   }
-  if (root && sim.communicator().size() > 1) {
+  if (report && sim.communicator().size() > 1) {
     const bool node_staging = env_flag("ALFVEN_NODE_STAGING", true);
     const char* path =
         backend != "cuda" ? "host buffers"
@@ -133,7 +137,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                        ")";
     line.resize(128, ' ');  // gather takes the same size from every rank
     const std::vector<unsigned char> all = sim.communicator().gather(line.data(), line.size());
-    for (std::size_t r = 0; root && r < all.size() / 128; ++r) {
+    for (std::size_t r = 0; report && r < all.size() / 128; ++r) {
       std::string one(all.begin() + long(r * 128), all.begin() + long((r + 1) * 128));
       out << one.substr(0, one.find_last_not_of(' ') + 1) << "\n";
     }
@@ -158,6 +162,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   // Snapshots, output blocks, checkpoints and log rows (run_outputs.hpp), and the signed
   // distance of the bodies in every snapshot.
   RunOutputs<Real> outputs(sim, output.get(), out, backend, output_start);
+  if (report) out << "output: " << outputs.writing() << "\n";
   StopSignals signals;
   StopControl stop(cfg.walltime, program_start);
 
@@ -177,13 +182,23 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   if (root && sim.time() >= cfg.tend)
     out << "alfven run: nothing to do: the state is at t = " << sim.time()
         << ", at or past time.tend = " << cfg.tend << " (raise time.tend to continue)\n";
-  else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
+  else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps && restart_file.empty()) {
+    // time.max_steps: 0 asks for the start state's files alone (searchlight: radiation only).
+    out << "alfven run: wrote the start state and took no step (time.max_steps = 0): "
+        << snapshot_name(0);
+    for (const OutputBlockConfig& b : cfg.outputs) {
+      out << ", output block " << b.name << " (";
+      for (std::size_t v = 0; v < b.variables.size(); ++v)
+        out << (v > 0 ? ", " : "") << b.variables[v];
+      out << ")";
+    }
+    out << "\n";
+  } else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
     out << "alfven run: nothing to do: the state is at step " << first_step
         << ", at or past time.max_steps = " << cfg.max_steps
-        << (restart_file.empty() ? " (raise time.max_steps to take steps)\n"
-                                 : " (the step count goes on from the snapshot's step, as the "
-                                   "time does; raise time.max_steps to continue)\n");
-  ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
+        << " (the step count goes on from the snapshot's step, as the time does; raise "
+           "time.max_steps to continue)\n";
+  ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps, sim.communicator().size());
   double output_seconds_before_end = -1;  // output time before the last step's outputs
   // Whether another step is to be taken (a signal or the wall-time limit may still stop the run).
   const auto steps_left = [&] {
@@ -256,6 +271,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     summary.output_blocks.push_back(
         {b.name, b.variables, output ? output->block_file_count(b.name) : 0});
   summary.checkpoints = output ? int(output->checkpoints().size()) : 0;
+  summary.images = cfg.write_png && image_axes(grid).first >= 0;
+  summary.image_z = image_height(grid, cfg.png_z);
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;

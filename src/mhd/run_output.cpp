@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <ostream>
 #include <set>
 
@@ -170,6 +171,12 @@ io::CellBox image_plane(const Grid& grid, double z) {
   return plane;
 }
 
+double image_height(const Grid& grid, double z) {
+  if (!(grid.active(0) && grid.active(1) && grid.active(2)))
+    return std::numeric_limits<double>::quiet_NaN();
+  return grid.lo[2] + (image_plane(grid, z).offset[2] + 0.5) * grid.d[2];
+}
+
 std::string RunOutput::last_snapshot() const {
   return snapshots_.empty() ? std::string() : dir_ + "/" + snapshots_.back().name;
 }
@@ -204,11 +211,10 @@ std::string RunOutput::add_snapshot(const std::string& name, double time,
         hi = std::max(hi, image[c]);
       }
     if (lo > hi) lo = hi = 0;
-    const bool three_d = grid_.active(0) && grid_.active(1) && grid_.active(2);
+    const double z = image_height(grid_, config_.png_z);
     char title[96];
-    if (three_d)
-      std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time,
-                    grid_.lo[2] + (image_plane(grid_, config_.png_z).offset[2] + 0.5) * grid_.d[2]);
+    if (!std::isnan(z))
+      std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time, z);
     else
       std::snprintf(title, sizeof title, "density  t = %.4f", time);
     io::write_field_png(dir_ + "/" + image_name(index), image.data(), w, h, title, lo, hi,

@@ -140,6 +140,9 @@ std::pair<int, int> image_axes(const Grid& grid);
 /// holding height `z` (io.png_z, clamped to the grid), or through the middle cell of z when `z` is
 /// NaN (not given); an empty box without an image.
 io::CellBox image_plane(const Grid& grid, double z);
+/// The height z of the cell centres of a 3D run's density image (image_plane of io.png_z `z`);
+/// NaN for a grid without a third active axis.
+double image_height(const Grid& grid, double z);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -139,16 +139,14 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
                                 sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64,
                                 names, vectors);
     }
-    out_ << "output: " << describe(write_path(comm));
-    if (writer_.background())  // the copy is page-locked only for a device's state (capture())
-      out_ << "; files written in the background from a "
-           << (backend == "cuda" && device_available() ? "pinned " : "") << "host copy";
-    if (cfg_.async_output == "on" && comm.size() > 1)
-      out_ << " (io.async: on needs a run of one rank: collective HDF5 calls from a second thread "
-              "would need "
-              "MPI_THREAD_MULTIPLE)";
-    out_ << "\n";
+    if (cfg_.async_output == "on" && comm.size() > 1)  // a note: printed when quiet too
+      out_ << "note: files are written in the foreground: io.async: on needs a run of one rank "
+              "(collective HDF5 calls from a second thread would need MPI_THREAD_MULTIPLE)\n";
   }
+  writing_ = describe(write_path(comm));
+  if (writer_.background())  // the copy is page-locked only for a device's state (capture())
+    writing_ += std::string("; files written in the background from a ") +
+                (backend == "cuda" && device_available() ? "pinned " : "") + "host copy";
 }
 
 template <typename Real>

@@ -82,6 +82,9 @@ class RunOutputs {
   double job_seconds() const { return job_seconds_.load(); }
   /// Whether files are written in the background.
   bool background() const { return writer_.background(); }
+  /// How the files are written, for the run's set-up report: which processes write each file,
+  /// and whether in the background (e.g. "one process writes each file").
+  const std::string& writing() const { return writing_; }
   /// Snapshots this run has scheduled so far (the directory's count, rank 0).
   int snapshots() const { return snapshots_; }
   /// Time of the newest snapshot of this directory (written or in flight), or -1.
@@ -116,6 +119,7 @@ class RunOutputs {
   std::ostream& out_;
   const RunConfig& cfg_;
   std::string dir_;
+  std::string writing_;  // writing()
   std::vector<OutputBlock> blocks_;
   std::vector<long> next_block_;  // per block: next multiple of dt (file number), or next step
   long next_snapshot_ = 0;        // number of the next scheduled snapshot
