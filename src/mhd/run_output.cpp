@@ -49,7 +49,7 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   std::vector<std::string> blocks;
   for (const OutputBlockConfig& b : config.outputs) blocks.push_back(b.name);
   clear_earlier_run(dir_, out, blocks);
-  remove_temporaries(dir_);
+  remove_temporaries(dir_, blocks);
   write_index(dir_, snapshots_);
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);
@@ -66,6 +66,11 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
                                                     << " is not in its index");
   // The log must take this run's rows before anything in the folder changes.
   io::check_log_header(dir_ + "/log.csv", log_columns());
+  // Before any file is written: a run killed while it wrote one (checkpoints.txt.tmp, a block's
+  // file) left its temporary name, which the writers refuse to write through.
+  std::vector<std::string> blocks;
+  for (const OutputBlockConfig& b : config.outputs) blocks.push_back(b.name);
+  remove_temporaries(dir_, blocks);
   // Checkpoints and output-block files of later steps belong to the discarded continuation too.
   std::vector<std::string> notes, later;
   std::set<std::string> listed;
@@ -103,7 +108,6 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
     out << "note: " << dir_ << "/log.csv: dropped " << dropped << " row"
         << (dropped == 1 ? "" : "s") << " logged after step " << from.step
         << " (this run computes those steps again)\n";
-  remove_temporaries(dir_);
   snapshots_.assign(from.index.begin(), from.index.begin() + long(from.from) + 1);
   write_index(dir_, snapshots_);
   write_xdmf();
