@@ -87,6 +87,13 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     output_start.restart_read_seconds = seconds_since(t_read);
     output_start.next_snapshot = first_multiple_after(snap.meta.time, cfg.dt_output);
     restored_step = snap.meta.step;
+    if (continuing) {
+      // The step's log row, should a kill have come between its files and the row.
+      const auto dt = snap.meta.extra.find("dt");
+      output_start.start_dt = dt != snap.meta.extra.end() ? dt->second : 0.0;
+      output_start.start_row_due =
+          start.index[start.position].time == snap.meta.time || snap.meta.step % cfg.log_every == 0;
+    }
     if (root) {
       out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step
           << ", t = " << snap.meta.time << ")\n";

@@ -103,7 +103,9 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);
   // The log goes on from the snapshot: rows a stopped run logged after it are computed again.
-  const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step));
+  double last_row = 0;
+  const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step), &last_row);
+  if (last_row >= 0) last_logged_step_ = long(last_row);  // not NaN: a row is kept
   if (dropped > 0)
     out << "note: " << dir_ << "/log.csv: dropped " << dropped << " row"
         << (dropped == 1 ? "" : "s") << " logged after step " << from.step
@@ -257,6 +259,7 @@ void RunOutput::add_block_file(const std::string& block, const std::string& name
 
 void RunOutput::log(long step, double time, double dt, const Totals& t, double rate) {
   log_->append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
+  last_logged_step_ = step;
 }
 
 int RunOutput::block_file_count(const std::string& block) const {
