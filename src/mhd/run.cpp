@@ -22,6 +22,7 @@
 #include "file_index.hpp"
 #include "output_block.hpp"
 #include "progress.hpp"
+#include "restart_bodies.hpp"
 #include "run_control.hpp"
 #include "run_index.hpp"
 #include "run_output.hpp"
@@ -55,6 +56,7 @@ struct Start {
   std::size_t position = 0;
   std::vector<std::string> notes;  // repairs of the index, for rank 0 to print
   std::string checkpoint;          // io.continue from a snapshot: the newest checkpoint, if any
+  bool bodies_stated = false;      // --set bodies: a restart may change the snapshot's bodies
 };
 
 template <typename Real>
@@ -85,15 +87,26 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                     start.checkpoint);
       }
     }();
+    // A body changed, added or removed since the snapshot is refused unless --set bodies says so.
+    const std::string bodies_note =
+        check_restart_bodies(sim, snap, restart_file, start.bodies_stated);
     output_start.restart_read_seconds = seconds_since(t_read);
     output_start.next_snapshot = first_multiple_after(snap.meta.time, cfg.dt_output);
     restored_step = snap.meta.step;
+    if (continuing) {
+      // The step's log row, should a kill have come between its files and the row.
+      const auto dt = snap.meta.extra.find("dt");
+      output_start.start_dt = dt != snap.meta.extra.end() ? dt->second : 0.0;
+      output_start.start_row_due =
+          start.index[start.position].time == snap.meta.time || snap.meta.step % cfg.log_every == 0;
+    }
     if (root) {
       out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step
           << ", t = " << snap.meta.time << ")\n";
       if (!snap.checksummed)
         out << "note: " << restart_file << " is a format " << snap.format_version
             << " snapshot (written before checksums): it was read unverified\n";
+      out << bodies_note;
     }
   }
   output_start.state_on_disk = continuing;
@@ -443,7 +456,8 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
          " and io.continue: true both ask for a restart: give "
          "--restart FILE to continue from that snapshot, or io.continue: true (without --restart) "
          "to continue from the newest snapshot of the run directory"});
-  const Start start = where_to_start(dir, cfg, o);
+  Start start = where_to_start(dir, cfg, o);
+  start.bodies_stated = overrides_set_bodies(o.overrides);
   check_output_directory(dir, cfg, o, start.in_place);
   if (cfg.precision == Precision::Float)
     return run_with<float>(cfg, dir, backend, o.quiet, out, start, started);

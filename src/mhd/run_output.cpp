@@ -50,7 +50,7 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   std::vector<std::string> blocks;
   for (const OutputBlockConfig& b : config.outputs) blocks.push_back(b.name);
   clear_earlier_run(dir_, out, blocks);
-  remove_temporaries(dir_);
+  remove_temporaries(dir_, blocks);
   write_index(dir_, snapshots_);
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);
@@ -67,6 +67,11 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
                                                     << " is not in its index");
   // The log must take this run's rows before anything in the folder changes.
   io::check_log_header(dir_ + "/log.csv", log_columns());
+  // Before any file is written: a run killed while it wrote one (checkpoints.txt.tmp, a block's
+  // file) left its temporary name, which the writers refuse to write through.
+  std::vector<std::string> blocks;
+  for (const OutputBlockConfig& b : config.outputs) blocks.push_back(b.name);
+  remove_temporaries(dir_, blocks);
   // Checkpoints and output-block files of later steps belong to the discarded continuation too.
   std::vector<std::string> notes, later;
   std::set<std::string> listed;
@@ -99,12 +104,13 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);
   // The log goes on from the snapshot: rows a stopped run logged after it are computed again.
-  const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step));
+  double last_row = 0;
+  const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step), &last_row);
+  if (last_row >= 0) last_logged_step_ = long(last_row);  // not NaN: a row is kept
   if (dropped > 0)
     out << "note: " << dir_ << "/log.csv: dropped " << dropped << " row"
         << (dropped == 1 ? "" : "s") << " logged after step " << from.step
         << " (this run computes those steps again)\n";
-  remove_temporaries(dir_);
   snapshots_.assign(from.index.begin(), from.index.begin() + long(from.from) + 1);
   write_index(dir_, snapshots_);
   write_xdmf();
@@ -259,6 +265,7 @@ void RunOutput::add_block_file(const std::string& block, const std::string& name
 
 void RunOutput::log(long step, double time, double dt, const Totals& t, double rate) {
   log_->append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
+  last_logged_step_ = step;
 }
 
 int RunOutput::block_file_count(const std::string& block) const {
