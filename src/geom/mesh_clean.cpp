@@ -326,7 +326,7 @@ OrientationChange orient_consistently(TriangleMesh& mesh) {
         for (std::uint32_t t : component) flip_of[t] ^= 1;
       if (volume != 0) {  // a flat closed component (a doubled sheet) encloses nothing
         solids.push_back(component);
-        reversed.push_back(volume < 0);
+        reversed.push_back(char(volume < 0));
       }
     }
   }
@@ -406,7 +406,7 @@ MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
   for (std::size_t t = 0; t < n; ++t) {
     const std::size_t root = uf.find(t);
     is_root[root] = 1;
-    root_open[root] |= open_tri[t];
+    root_open[root] = char(root_open[root] | open_tri[t]);
     members[root].push_back(std::uint32_t(t));
   }
   // Closed, consistent components enclosing a volume: which way they face, and how deep they lie.
@@ -422,7 +422,7 @@ MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
                                              [](std::uint32_t) { return false; });
       if (volume == 0) continue;
       for (const std::uint32_t u : members[t]) flipped[u] = char(volume < 0);
-      inward.push_back(volume < 0);
+      inward.push_back(char(volume < 0));
       solids.push_back(std::move(members[t]));
     }
   const std::vector<int> depth = nesting_depths(mesh, solids, flipped);
