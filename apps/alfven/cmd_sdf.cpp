@@ -337,7 +337,7 @@ void sdf_command_body(const SdfOptions& o) {
     std::fprintf(stderr,
                  "alfven: warning: %s has %zu closed components facing against their nesting (a "
                  "cavity facing outward or a part inside out): with either sign mode the signs "
-                 "come out wrong inside them%s\n",
+                 "come out wrong inside them (--sign winding does not help)%s\n",
                  o.mesh.c_str(), report.misoriented_components,
                  o.no_clean ? "; drop --no-clean to let cleaning orient them" : "");
 
