@@ -25,6 +25,7 @@
 #include "alfven/geom/tape.hpp"
 #include "body.hpp"
 #include "ghost_cells.hpp"
+#include "surface_defect.hpp"
 #include "wall.hpp"
 
 namespace alfven {
@@ -131,7 +132,7 @@ class EmbeddedBoundary {
           if (read > reach_.layers_read) reach_.layers_read = read;
         }
         if (!ghost_usable(staged[g].status) && error_.empty())
-          error_ = describe_failure(staged[g], bodies);
+          error_ = describe_failure(staged[g], bodies, phi);
       }
     }
 
@@ -329,7 +330,11 @@ class EmbeddedBoundary {
     }
     return out;
   }
-  std::string describe_failure(const GhostCell<Real>& g, const std::vector<Body>& bodies) const {
+  // The error of a ghost cell without a usable image point: where, why, and what to change (a
+  // defect of the surface when phi, the host copy of the distances, jumps nearby:
+  // surface_defect.hpp).
+  std::string describe_failure(const GhostCell<Real>& g, const std::vector<Body>& bodies,
+                               const Array3D<Real>& phi) const {
     const long tx = grid_.total[0], ty = grid_.total[1];
     const int i = int(g.cell % tx), j = int((g.cell / tx) % ty), k = int(g.cell / (tx * ty));
     std::ostringstream os;
@@ -337,12 +342,24 @@ class EmbeddedBoundary {
        << grid_.centre(1, j) << ", " << grid_.centre(2, k) << ") (global index "
        << grid_.offset[0] + i - grid_.margin[0] << ", " << grid_.offset[1] + j - grid_.margin[1]
        << ", " << grid_.offset[2] + k - grid_.margin[2] << ") ";
+    // A sign jump nearby is a defect of the surface, which no margin or resolution cures.
+    const Body& body = bodies[std::size_t(g.body)];
+    const bool jump = sign_jump_near(phi, grid_, i, j, k, embedded_image_reach).found;
+    const std::string defect =
+        likely_surface_defect(phi, grid_, i, j, k, body, embedded_image_reach);
     if (g.status == ghost_outside_block)
-      os << "needs fluid cells beyond this block's ghost layers; raise grid.margin (at least "
-         << embedded_image_reach << " with bodies) or use fewer ranks";
+      os << "needs fluid cells beyond this block's ghost layers";
     else
       os << "has no fluid cell within " << embedded_stencil_reach
-         << " cells nor around its image point; refine the grid";
+         << " cells nor around its image point";
+    if (jump)
+      os << ": " << defect << "; fix the surface (raising grid.margin or refining the grid "
+         << "would not help)";
+    else if (g.status == ghost_outside_block)
+      os << "; raise grid.margin (at least " << embedded_image_reach
+         << " with bodies) or use fewer ranks" << (defect.empty() ? "" : "; ") << defect;
+    else
+      os << "; refine the grid" << (defect.empty() ? "" : "; ") << defect;
     return os.str();
   }
 
