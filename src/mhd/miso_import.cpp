@@ -175,6 +175,9 @@ MisoImportSummary import_from_miso(const std::string& miso_dir, const MisoImport
   summary.meta.index = output;
   summary.meta.gamma = cfg.gamma;
   summary.meta.extra["cfl_number"] = cfg.cfl_number;
+  // Where the state came from: a restart takes the configuration's bodies for such a snapshot,
+  // which records no signed distance of its own (restart_bodies.hpp).
+  summary.meta.text["imported_from"] = "MISO output " + std::to_string(output) + " of " + miso_dir;
   summary.type = type;
   summary.n[0] = cfg.i_size;
   summary.n[1] = cfg.j_size;

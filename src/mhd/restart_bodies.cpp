@@ -87,6 +87,16 @@ std::string check_restart_bodies(Simulation<Real>& sim, const io::Snapshot& snap
   const bool had = stored != snap.raw.end();  // the same on every rank (one file)
   const bool has = !sim.config().bodies.empty();
   if (!had && !has) return "";
+  const auto imported = snap.meta.text.find("imported_from");
+  if (!had && imported != snap.meta.text.end())  // MISO writes no signed distance: nothing to hold
+    return sim.communicator().rank() == 0
+               ? "note: " + file + " was imported (" + imported->second +
+                     ") and records no bodies: the configuration's " +
+                     std::to_string(sim.config().bodies.size()) + " bod" +
+                     (sim.config().bodies.size() == 1 ? "y is taken as it is"
+                                                      : "ies are taken as they are") +
+                     "\n"
+               : std::string();
   const Grid& g = sim.grid();
   const Communicator& comm = sim.communicator();
   // The block's cells, x fastest, in the run's precision (restore_state read and checked them).

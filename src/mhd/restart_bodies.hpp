@@ -28,7 +28,9 @@ bool overrides_set_bodies(const std::vector<std::string>& overrides);
 /// Without a difference it returns "". With one and `stated` false it throws ConfigError on every
 /// rank: "cannot restart from 'FILE': ...", how many cells change from solid to fluid and back
 /// and by how much distances change, one example cell (global index, position) and what to do.
-/// With `stated` (--set bodies) it returns rank 0's note of the change for the run's output.
+/// With `stated` (--set bodies) it returns rank 0's note of the change for the run's output. A
+/// snapshot imported from MISO's layout (its `imported_from` attribute) records no signed
+/// distance: the run's bodies are taken, and rank 0's note says so.
 template <typename Real>
 std::string check_restart_bodies(Simulation<Real>& sim, const io::Snapshot& snap,
                                  const std::string& file, bool stated);

@@ -152,5 +152,16 @@ TEST(RestartBodies, ExportNeedsNoMeshFile) {
                       import_output(work + "/miso", n, file));
   }
   EXPECT_NE(read_text(work + "/miso/config.yaml").find("dodecahedron.ply"), std::string::npos);
+  // A snapshot imported from MISO's layout records no signed distance (MISO writes none): a
+  // restart from it takes the configuration's bodies and says so, where a snapshot of a run
+  // without bodies is refused (above).
+  fs::copy_file(std::string(ALFVEN_SOURCE_DIR) + "/tests/data/meshes/dodecahedron.ply", mesh);
+  const std::string imported = work + "/import_" + std::to_string(s.outputs.back()) + ".h5";
+  const std::string out =
+      run_config(work + "/body.yaml", text, work + "/continued", 3, {}, imported);
+  EXPECT_NE(out.find("was imported (MISO output " + std::to_string(s.outputs.back()) + " of "),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("the configuration's 1 body is taken as it is"), std::string::npos) << out;
   fs::remove_all(work);
 }
