@@ -14,7 +14,7 @@ rm -rf "$dir" && mkdir -p "$dir" || fail "cannot make $dir"
 # Starts a 2-rank run into $dir/$signal (mpiexec flags "$@"), sends it signal $signal once it has
 # logged two rows; sets status.
 run_and_signal() {
-  $mpiexec $np 2 "$@" "$alfven" run --set grid.i_size=64 --set grid.j_size=64 \
+  $mpiexec $np 2 "$@" "$alfven" run --backend host --set grid.i_size=64 --set grid.j_size=64 \
     --set time.tend=1000 -q -o "$dir/$signal" > "$dir/$signal.log" 2>&1 &
   launcher=$!
   waited=0
