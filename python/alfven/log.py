@@ -1,7 +1,7 @@
 """The CSV time-series log of a run (written by alfven::io::CsvLog; columns in docs/output.md)."""
-import csv
 import glob
 import os
+import warnings
 
 import numpy as np
 
@@ -17,6 +17,10 @@ def load_log(path, name="log.csv"):
         File name looked for inside a directory; if it is absent and the directory holds exactly
         one .csv file, that one is read.
 
+    Every complete row is read. A row that does not read (a last line without its line end, cut
+    short by a full disk or a kill; a row of the wrong length or with a value that is no number)
+    is skipped with a warning naming the file, the line and what is wrong.
+
     Returns
     -------
     dict
@@ -26,7 +30,7 @@ def load_log(path, name="log.csv"):
     Raises
     ------
     FileNotFoundError
-        If no log is found; ValueError if the file is empty.
+        If no log is found; ValueError if the file is empty or its header line is incomplete.
     """
     path = os.fspath(path)
     if os.path.isdir(path):
@@ -39,9 +43,28 @@ def load_log(path, name="log.csv"):
             candidate = found[0]
         path = candidate
     with open(path, newline="") as f:
-        rows = list(csv.reader(f))
-    if not rows:
-        raise ValueError("CSV log '%s' is empty" % path)
-    header, body = rows[0], [r for r in rows[1:] if r]
-    data = np.array([[float(v) for v in r] for r in body], dtype=np.float64).reshape(-1, len(header))
+        lines = f.read().split("\n")
+    cut = lines.pop()  # what follows the last line end: "" unless the last row was cut short
+    if not lines:
+        raise ValueError("CSV log '%s' %s" % (path, "has no complete header line (it reads %r)"
+                                              % cut if cut else "is empty"))
+    header = lines[0].rstrip("\r").split(",")
+    rows = []
+    for number, line in enumerate(lines[1:], start=2):
+        line = line.rstrip("\r")
+        if not line:
+            continue
+        values = line.split(",")
+        try:
+            if len(values) != len(header):
+                raise ValueError("%d values for the %d columns" % (len(values), len(header)))
+            rows.append([float(v) for v in values])
+        except ValueError as e:
+            warnings.warn("CSV log '%s', line %d: %s; the row is skipped" % (path, number, e),
+                          stacklevel=2)
+    if cut:
+        warnings.warn("CSV log '%s', line %d: the last row has no line end (it was cut short "
+                      "while being written: a full disk or a kill); the row is skipped: %r"
+                      % (path, len(lines) + 1, cut), stacklevel=2)
+    data = np.array(rows, dtype=np.float64).reshape(-1, len(header))
     return {column: data[:, c] for c, column in enumerate(header)}

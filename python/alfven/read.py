@@ -30,7 +30,7 @@ def load_snapshot(path, variables=None):
     return Snapshot(path).to_dict(variables)
 
 
-def load_run(directory, variables=None, pattern="snapshot_*.h5"):
+def load_run(directory, variables=None, pattern=None):
     """Read every snapshot of a run directory completely, sorted by time (then by step).
 
     Parameters
@@ -39,8 +39,9 @@ def load_run(directory, variables=None, pattern="snapshot_*.h5"):
         The run's output directory.
     variables : list of str, optional
         Variables to read from each file (default: all fields). A subset saves memory.
-    pattern : str
-        Glob for the snapshot files inside ``directory`` (temporary ``*.h5.tmp`` files never match).
+    pattern : str, optional
+        A glob for the files inside ``directory`` (default: the run's snapshots, snapshot_NNNN.h5;
+        see Run, which also says how files that do not open are skipped).
 
     Returns
     -------
@@ -50,6 +51,6 @@ def load_run(directory, variables=None, pattern="snapshot_*.h5"):
     Raises
     ------
     FileNotFoundError
-        If ``directory`` does not exist or holds no file matching ``pattern``.
+        If ``directory`` does not exist or holds no snapshot file (or none matching ``pattern``).
     """
     return [s.to_dict(variables) for s in Run(directory, pattern)]

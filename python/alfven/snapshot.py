@@ -57,6 +57,18 @@ def _vector_names(fields):
     return out
 
 
+def _unopened(path, error):
+    """The error for a file h5py could not open, naming the file and what is wrong with it."""
+    if not os.path.exists(path):
+        return FileNotFoundError("snapshot '%s' does not exist" % path)
+    if os.path.isfile(path) and os.path.getsize(path) == 0:
+        return OSError("snapshot '%s' is empty (0 bytes: a run stopped by a crash or a full disk "
+                       "before the file was written; take the snapshot again or an earlier one)"
+                       % path)
+    return OSError("snapshot '%s' does not open as HDF5: %s (the file is damaged or cut short; "
+                   "take the snapshot again or an earlier one)" % (path, error))
+
+
 class Snapshot(Mapping):
     """One Alfven snapshot (or `alfven sdf --grid` output), read on demand.
 
@@ -90,8 +102,11 @@ class Snapshot(Mapping):
     ------
     ImportError
         If h5py is missing.
+    FileNotFoundError
+        If the file does not exist.
     OSError
-        If the file is missing or not HDF5 (from h5py).
+        If it is empty, not HDF5, cut short or its attributes do not read; the message names the
+        file and what is wrong.
     ValueError
         If it holds no field, or its ``fields`` attribute names a dataset it does not hold.
     """
@@ -99,8 +114,16 @@ class Snapshot(Mapping):
     def __init__(self, path):
         h5py = import_h5py()
         self.path = os.fspath(path)
-        with h5py.File(self.path, "r") as f:
-            self.attrs = {k: attribute_value(v) for k, v in f.attrs.items()}
+        try:
+            f = h5py.File(self.path, "r")
+        except OSError as e:
+            raise _unopened(self.path, e) from e
+        with f:
+            try:
+                self.attrs = {k: attribute_value(v) for k, v in f.attrs.items()}
+            except OSError as e:
+                raise OSError("snapshot '%s': cannot read its attributes: %s (the file is damaged; "
+                              "take the snapshot again or an earlier one)" % (self.path, e)) from e
             names = self.attrs.get("fields")
             if names is None:  # not written by Alfven: every 3D dataset is a field
                 names = [k for k, d in f.items() if isinstance(d, h5py.Dataset) and d.ndim == 3]

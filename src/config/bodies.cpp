@@ -61,7 +61,11 @@ void read_body(const std::string& key, const YAML::Node& entry, const std::strin
         if (name == "geometry") {
           has_geometry = true;
           try {
-            geom::parse_geometry_node(value, diagnostics.source(), base_dir);
+            // A node of a --set value is cited by the override: its line 1 is no line of the
+            // configuration file.
+            const std::string set = diagnostics.override_of(path);
+            geom::parse_geometry_node(value, set.empty() ? diagnostics.source() : set, base_dir,
+                                      set.empty());
             YAML::Emitter out;
             out << geom::with_absolute_mesh_paths(value, base_dir);
             body.geometry = out.c_str();

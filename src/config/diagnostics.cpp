@@ -23,11 +23,17 @@ void Diagnostics::note_override(const std::string& key, const std::string& assig
   overrides_.emplace_back(key, assignment);
 }
 
-std::string Diagnostics::where(const std::string& key, const YAML::Mark& mark) const {
+std::string Diagnostics::override_of(const std::string& key) const {
   // The last override wins, as it does when the overrides are applied.
   for (auto it = overrides_.rbegin(); it != overrides_.rend(); ++it) {
     if (covers(it->first, key)) return "--set " + excerpt(it->second);
   }
+  return "";
+}
+
+std::string Diagnostics::where(const std::string& key, const YAML::Mark& mark) const {
+  const std::string set = override_of(key);
+  if (!set.empty()) return set;
   if (mark.line >= 0) return fmt::format("{}:{}", source_, mark.line + 1);
   return source_;
 }

@@ -24,6 +24,10 @@ class Diagnostics {
   /// `key` or anything below it cite the override instead of a file line.
   void note_override(const std::string& key, const std::string& assignment);
 
+  /// `--set KEY=VALUE` when the value at `key` (or a section or list above it) came from that
+  /// override (the last one, as when they are applied), else "".
+  std::string override_of(const std::string& key) const;
+
   /// Where the value at `key` came from: `--set KEY=VALUE`, `FILE:LINE` (1-based) when `mark`
   /// has a position, else `FILE`.
   std::string where(const std::string& key, const YAML::Mark& mark) const;

@@ -208,6 +208,8 @@ void read_block(const std::string& key, const YAML::Node& entry, RunConfig& conf
                 "does not use for its own files (not " +
                     join_names({reserved_names().begin(), reserved_names().end()}) + "), got " +
                     describe(value));
+          else if (const std::string why = snapshot_like_block_name(*text); !why.empty())
+            diagnostics.error(path, value.Mark(), why);
           else
             block.name = *text;
         } else if (name == "dt") {

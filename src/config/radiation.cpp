@@ -5,6 +5,8 @@
 /// run's arithmetic (each at most state_magnitude_limit, and so the heating's scale 4 pi chi I).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "alfven/mhd/state_range.hpp"
 #include "sections.hpp"
 
@@ -112,12 +114,36 @@ void check_radiation(const TreeContents& contents, const RunConfig& config,
         }
       return false;
     };
-    if (!covered())
+    // Off the face (the disc misses the face's rectangle) the centre is what is wrong; on it, the
+    // radius (the disc falls between the cell centres).
+    auto off_face = [&]() {
+      double distance2 = 0;
+      for (int axis : {b, c}) {
+        if (cells[axis] == 1) continue;
+        const double outside =
+            std::max({lo[axis] - r.beam_centre[axis], r.beam_centre[axis] - hi[axis], 0.0});
+        distance2 += outside * outside;
+      }
+      return distance2 > r.beam_radius * r.beam_radius;
+    };
+    if (!covered() && off_face()) {
+      std::string extent;  // the face's rectangle along its axes of more than one cell
+      for (int axis : {b, c})
+        if (cells[axis] > 1)
+          extent += fmt::format("{}{} in [{}, {}]", extent.empty() ? "" : ", ", "xyz"[axis],
+                                lo[axis], hi[axis]);
+      diagnostics.error(
+          "radiation.beam.centre", mark_of(contents, "radiation.beam.centre"),
+          fmt::format("the beam's centre [{}, {}, {}] lies off its face {} ({}), farther than "
+                      "the radius {}: move the centre onto the face",
+                      r.beam_centre[0], r.beam_centre[1], r.beam_centre[2], face_name(r.beam_face),
+                      extent, r.beam_radius));
+    } else if (!covered())
       diagnostics.error(
           "radiation.beam.radius", mark_of(contents, "radiation.beam.radius"),
           fmt::format("the beam (radius {}, centre [{}, {}, {}]) covers no cell "
                       "centre of its face: enlarge the radius or move the centre "
-                      "onto the face",
+                      "onto a cell centre",
                       r.beam_radius, r.beam_centre[0], r.beam_centre[1], r.beam_centre[2]));
   }
   if (r.beam_face >= 0 && config.periodic[r.beam_face / 2])

@@ -25,6 +25,61 @@ double diagonal_of(const TriangleMesh& mesh) {
   return length(b.second - b.first);
 }
 
+// Refuses a mesh whose bounding box one far vertex (or a few) makes so large that the cleaning's
+// tolerances, `relative_tolerance` times its diagonal, would weld or drop every other triangle: a
+// vertex at 1e38 in a mesh of size 1 left "no triangle after cleaning". Far means more than
+// 1 / (100 relative_tolerance) times the median distance r of the vertices from their median
+// point (1e5 r for 1e-7: there the tolerance exceeds r / 100), and at least 1e3 r, so that a
+// large tolerance chosen on purpose (`alfven mesh check --weld 0.5`) finds no outlier in an
+// ordinary mesh. The message names the farthest.
+void require_no_outlier(const TriangleMesh& mesh, double relative_tolerance) {
+  const std::size_t n = mesh.vertices.size();
+  if (n < 3 || !(relative_tolerance > 0)) return;
+  auto median = [](std::vector<double>& v) {
+    std::nth_element(v.begin(), v.begin() + std::ptrdiff_t(v.size() / 2), v.end());
+    return v[v.size() / 2];
+  };
+  std::vector<double> values(n);
+  double middle[3];
+  for (int a = 0; a < 3; ++a) {
+    for (std::size_t i = 0; i < n; ++i) values[i] = mesh.vertices[i][a];
+    middle[a] = median(values);
+  }
+  const V m{middle[0], middle[1], middle[2]};
+  for (std::size_t i = 0; i < n; ++i) values[i] = length(mesh.vertices[i] - m);
+  std::vector<double> distances = values;
+  const double typical = median(values);
+  if (!(typical > 0)) return;  // most vertices at one point: the degenerate triangles say so
+  const double far = typical * std::max(1e3, 1 / (100 * relative_tolerance));
+  std::size_t farthest = 0, count = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (distances[i] > far) ++count;
+    if (distances[i] > distances[farthest]) farthest = i;
+  }
+  if (count == 0) return;
+  std::size_t triangle = 0;
+  while (triangle < mesh.triangles.size() &&
+         mesh.triangles[triangle][0] != std::int32_t(farthest) &&
+         mesh.triangles[triangle][1] != std::int32_t(farthest) &&
+         mesh.triangles[triangle][2] != std::int32_t(farthest))
+    ++triangle;
+  const V& v = mesh.vertices[farthest];
+  ALFVEN_REQUIRE(
+      false,
+      "mesh '" << mesh.source << "': vertex " << farthest
+               << (triangle < mesh.triangles.size()
+                       ? " (a corner of triangle " + std::to_string(triangle) + ")"
+                       : std::string())
+               << " at (" << v.x << ", " << v.y << ", " << v.z << ") lies " << distances[farthest]
+               << " from the middle of the mesh, where its "
+               << "vertices lie " << typical << " away (the median)"
+               << (count > 1 ? "; " + std::to_string(count - 1) + " more vertices lie that far"
+                             : std::string())
+               << ": the cleaning, whose tolerances are " << relative_tolerance
+               << " of the bounding box, would weld or drop every other triangle; "
+                  "correct or remove the vertex in the file");
+}
+
 // One use of an edge by a triangle: the edge {a < b}, the triangle, and whether the triangle
 // traverses it a -> b.
 struct EdgeUse {
@@ -335,6 +390,8 @@ OrientationChange orient_consistently(TriangleMesh& mesh) {
 CleanSummary clean(TriangleMesh& mesh, const CleanOptions& options) {
   mesh.check_indices();
   require_extent_in_range<double>(mesh, "clean");
+  if (options.weld_tolerance >= 0 || options.remove_degenerate)
+    require_no_outlier(mesh, options.weld_tolerance);
   CleanSummary s;
   if (options.weld_tolerance >= 0) s.vertices_welded = weld_vertices(mesh, options.weld_tolerance);
   const double tol = std::max(options.weld_tolerance, 0.0);

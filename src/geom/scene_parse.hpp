@@ -15,20 +15,22 @@ namespace alfven {
 namespace geom {
 namespace scene_parse {
 
-/// Where a node came from, for messages: "file:line"; `base_dir` resolves relative paths in the
-/// text (mesh files): the scene file's directory, or "" (the working directory) for a string.
+/// Where a node came from, for messages: "file:line" ("file" alone when `lines` is false: text
+/// that is no file's lines, such as a command-line value); `base_dir` resolves relative paths in
+/// the text (mesh files): the scene file's directory, or "" (the working directory) for a string.
 /// `nodes` counts the operations parsed so far (kMaxGeometryNodes), `loops` the blur/mollify
 /// levels around the current node (Tape::MaxLoops).
 struct Context {
   std::string source;
   std::string base_dir;
+  bool lines = true;  ///< whether the nodes' line numbers are lines of `source`
   mutable long nodes = 0;
   mutable int loops = 0;   ///< blur/mollify levels around the node being parsed
   mutable int points = 0;  ///< point transforms around the node being parsed
   std::string at(const YAML::Node& n) const {
     std::ostringstream os;
     os << source;
-    if (n.Mark().line >= 0) os << ":" << n.Mark().line + 1;
+    if (lines && n.Mark().line >= 0) os << ":" << n.Mark().line + 1;
     return os.str();
   }
 };

@@ -376,11 +376,12 @@ Expr parse_geometry_yaml(const std::string& yaml_text, const std::string& source
 }
 
 Expr parse_geometry_node(const YAML::Node& node, const std::string& source,
-                         const std::string& base_dir) {
+                         const std::string& base_dir, bool lines) {
   try {
-    return parse_node(Context{source, base_dir}, node);
+    return parse_node(Context{source, base_dir, lines}, node);
   } catch (const YAML::Exception& e) {  // a type conversion yaml-cpp refused
-    throw Error(source + ":" + std::to_string(e.mark.line + 1) + ": " + e.msg);
+    throw Error(source + (lines ? ":" + std::to_string(e.mark.line + 1) : std::string()) + ": " +
+                e.msg);
   }
 }
 

@@ -1,7 +1,10 @@
 // Equations of state to tabulate: the ideal gas and Saha hydrogen (alfven/mhd/eos_models.hpp).
 #include "alfven/mhd/eos_models.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "alfven/core/error.hpp"
@@ -19,6 +22,8 @@ constexpr double kPlanck = 6.62607015e-27;                // erg s
 constexpr double kHydrogenMass = 1.6735575e-24;           // g (the atom)
 constexpr double kHydrogenIonisation = 2.1798723611e-11;  // erg (13.605693 eV)
 constexpr double kPi = 3.14159265358979323846;
+// The temperatures saha_hydrogen seeks, log10 T in [kLogTLowest, kLogTHighest] (K).
+constexpr double kLogTLowest = 0, kLogTHighest = 10;
 
 io::EosTableData empty_table(const EosTableAxes& a, const std::string& description) {
   io::EosTableData t;
@@ -83,7 +88,7 @@ SahaHydrogenState saha_hydrogen(double rho, double e) {
   ALFVEN_REQUIRE(rho > 0 && e > 0 && std::isfinite(rho) && std::isfinite(e),
                  "Saha hydrogen: density and internal energy must be positive, got rho = "
                      << rho << ", e = " << e);
-  double lo = 0, hi = 10;  // log10 T
+  double lo = kLogTLowest, hi = kLogTHighest;  // log10 T
   double x = 0;
   for (int it = 0; it < 200 && hi - lo > 1e-13; ++it) {
     const double mid = 0.5 * (lo + hi);
@@ -100,8 +105,35 @@ SahaHydrogenState saha_hydrogen(double rho, double e) {
   return s;
 }
 
+std::array<double, 2> saha_hydrogen_energy_range(double rho_min, double rho_max) {
+  ALFVEN_REQUIRE(
+      rho_min > 0 && rho_max > 0 && std::isfinite(rho_min) && std::isfinite(rho_max),
+      "Saha hydrogen: densities must be positive and finite, got " << rho_min << " to " << rho_max);
+  // e(T) rises with T at every density, and its ends move monotonically with the density (the
+  // ionisation falls as it rises): the ends of the density range bound it.
+  double x = 0, lowest = 0, highest = std::numeric_limits<double>::infinity();
+  for (double rho : {rho_min, rho_max}) {
+    lowest = std::max(lowest, saha_energy(rho, std::pow(10.0, kLogTLowest), x));
+    highest = std::min(highest, saha_energy(rho, std::pow(10.0, kLogTHighest), x));
+  }
+  return {lowest, highest};
+}
+
 io::EosTableData saha_hydrogen_table(const EosTableAxes& axes) {
   io::EosTableData t = empty_table(axes, "pure hydrogen in Saha equilibrium (H, H+), cgs");
+  // Outside the temperatures saha_hydrogen seeks, T sticks at an end and p stops rising with e:
+  // refused with the energies it can give, rather than as a table whose pressure does not rise.
+  // (Densities that are not positive are refused by saha_hydrogen, naming them.)
+  const bool densities = t.rho_min > 0 && t.rho_max > 0;
+  const std::array<double, 2> range =
+      densities ? saha_hydrogen_energy_range(t.rho_min, t.rho_max) : std::array<double, 2>{0, 0};
+  ALFVEN_REQUIRE(!densities || (std::min(t.e_min, t.e_max) >= range[0] &&
+                                std::max(t.e_min, t.e_max) <= range[1]),
+                 "Saha hydrogen table: internal energies "
+                     << t.e_min << " to " << t.e_max
+                     << " erg g^-1 reach outside what the model gives at densities " << t.rho_min
+                     << " to " << t.rho_max << " g cm^-3: " << range[0] << " to " << range[1]
+                     << " erg g^-1 (temperatures 1 K to 1e10 K); choose energies within it");
   const double d = 1e-4;
   for (int i = 0; i < t.n_rho; ++i) {
     const double rho = t.density_node(i);

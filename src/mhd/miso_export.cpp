@@ -50,6 +50,32 @@ bool is_export_file(const std::string& name) {
          dots[3] == "bin";
 }
 
+/// Creates the folder `out_dir`. A failure names the folder and why (the system's reason, and a
+/// file in the way when there is one), where the library's "filesystem error" gave only the
+/// reason and the path.
+void create_out_dir(const std::string& out_dir) {
+  std::error_code ec;
+  fs::create_directories(out_dir, ec);
+  if (!ec && fs::is_directory(out_dir, ec)) return;
+  const std::string why = ec ? ec.message() : "it is not a folder";
+  std::string in_the_way;  // the nearest existing part of the path, when it is no folder
+  for (fs::path p = out_dir; !p.empty() && in_the_way.empty(); p = p.parent_path()) {
+    std::error_code ignored;
+    const fs::file_status st = fs::status(p, ignored);
+    if (fs::exists(st)) {
+      if (!fs::is_directory(st)) in_the_way = p.string();
+      break;
+    }
+    if (p == p.parent_path()) break;
+  }
+  ALFVEN_REQUIRE(
+      false, "export: cannot create the folder '"
+                 << out_dir << "' (" << why << "): "
+                 << (in_the_way.empty()
+                         ? std::string("choose an OUT_DIR where you can write")
+                         : "'" + in_the_way + "' is a file, not a folder; choose another OUT_DIR"));
+}
+
 /// The files an earlier export into `out_dir` wrote (its manifest), checked; empty for an empty
 /// or missing folder.
 /// @throws alfven::Error when `out_dir` holds files but no manifest, or a manifest that is not
@@ -258,7 +284,7 @@ MisoExportSummary export_to_miso(const std::string& run_dir, const std::string& 
                                     "OUT_DIR");
     }
   }
-  fs::create_directories(out_dir);
+  create_out_dir(out_dir);
   std::vector<std::string> both = earlier;
   both.insert(both.end(), summary.files.begin(), summary.files.end());
   std::sort(both.begin(), both.end());

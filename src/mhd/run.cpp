@@ -12,6 +12,7 @@
 
 #include "alfven/core/device.hpp"
 #include "alfven/core/env.hpp"
+#include "alfven/core/text.hpp"
 #include "alfven/io/snapshot.hpp"
 #include "alfven/mhd/parallel.hpp"
 #include "alfven/mhd/problem.hpp"
@@ -387,6 +388,13 @@ Start where_to_start(const std::string& dir, const RunConfig& cfg, const RunOpti
 
 RunConfig resolve_config(const RunOptions& options) {
   RunOptions o = options;
+  // --walltime is checked here, so that its error names the option rather than the override that
+  // carries it (--set io.walltime=...).
+  if (!o.walltime.empty() && !(parse_walltime(o.walltime) > 0))
+    throw ConfigError({"--walltime " + text::excerpt(o.walltime) +
+                       ": expected a wall-time limit HH:MM:SS (minutes and seconds below 60, "
+                       "more than 0 in all), e.g. --walltime 11:50:00, got \"" +
+                       text::excerpt(o.walltime) + "\""});
   if (!o.walltime.empty()) o.overrides.push_back("io.walltime=" + o.walltime);  // --walltime wins
   const ProblemCatalog catalog = problem_catalog();
   if (o.config.empty()) {

@@ -3,8 +3,11 @@
 // gathered interior of the whole domain as raw bytes. The MPI tests compare these files across
 // decompositions with `cmp`: the scheme has no order-dependent sums, so they must be identical.
 //
-//   mpiexec -n N mpi_run_and_dump OUT.bin STEPS [--backend host|cuda] [--set key=value]...
+//   mpiexec -n N mpi_run_and_dump OUT.bin STEPS [--config FILE|PROBLEM] [--backend host|cuda]
+//                                 [--set key=value]...
 //
+// --config: a configuration file or a built-in problem's name (its problems/NAME.yaml, bodies
+// included); without it Orszag-Tang's.
 // With --backend cuda and no visible device it exits with 77 (ctest: skipped).
 #include <cmath>
 #include <cstdio>
@@ -23,7 +26,8 @@ using namespace alfven::mhd;
 int main(int argc, char** argv) {
   ParallelEnvironment mpi(argc, argv);
   if (argc < 3) {
-    std::cerr << "usage: mpi_run_and_dump OUT.bin STEPS [--set key=value]...\n";
+    std::cerr << "usage: mpi_run_and_dump OUT.bin STEPS [--config FILE|PROBLEM] [--backend B] "
+                 "[--set key=value]...\n";
     return 2;
   }
   if (world_rank() == 0) std::remove(argv[1]);  // a stale dump must never pass a comparison
@@ -33,6 +37,7 @@ int main(int argc, char** argv) {
     for (int i = 3; i + 1 < argc; i += 2) {
       if (std::string(argv[i]) == "--set") o.overrides.push_back(argv[i + 1]);
       if (std::string(argv[i]) == "--backend") backend = argv[i + 1];
+      if (std::string(argv[i]) == "--config") o.config = argv[i + 1];
     }
     if (backend == "cuda" && !device_available()) {
       if (world_rank() == 0) std::printf("no CUDA device visible: skipped\n");
@@ -50,9 +55,10 @@ int main(int argc, char** argv) {
     const int* d = sim.communicator().dims();
     if (sim.communicator().rank() == 0) {
       std::printf(
-          "%d ranks as %d x %d x %d: %ld steps to t = %.17g, %g non-finite cells (ghosts "
-          "included)\n",
-          sim.communicator().size(), d[0], d[1], d[2], sim.steps(), sim.time(), total_bad);
+          "%d ranks as %d x %d x %d: %ld steps to t = %.17g, %ld solid cells, %g non-finite "
+          "cells (ghosts included)\n",
+          sim.communicator().size(), d[0], d[1], d[2], sim.steps(), sim.time(), sim.solid_cells(),
+          total_bad);
       std::ofstream f(argv[1], std::ios::binary);
       f.write(reinterpret_cast<const char*>(&all[0]), std::streamsize(all.size() * sizeof(double)));
       const double t = sim.time();

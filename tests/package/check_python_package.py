@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import warnings
 
 try:
     import numpy as np
@@ -77,6 +78,77 @@ except KeyError as e:
 assert list(run.log().keys())[:3] == ["step", "time", "dt"]
 eager = alfven.load_snapshot(snap.path, ["velocity", "psi"])
 assert np.array_equal(eager["velocity"], v) and eager["time"] == snap.time
+
+# ---- only the run's snapshots: an output block or a user's file named snapshot_* is none ----
+# (open_run globbed snapshot_*.h5 and took them for snapshots.)
+block_run = os.path.join(work, "with_block")
+shutil.copytree(run_dir, block_run)
+for name in ("snapshot_mid_0000.h5", "snapshot_final_KEEP.h5"):  # both read as snapshots
+    shutil.copy(os.path.join(run_dir, "snapshot_0001.h5"), os.path.join(block_run, name))
+opened = alfven.open_run(block_run)
+assert [os.path.basename(s.path) for s in opened] == ["snapshot_0000.h5", "snapshot_0001.h5"]
+assert len(alfven.load_run(block_run, ["density"])) == 2
+assert len(alfven.open_run(block_run, pattern="snapshot_mid_*.h5")) == 1  # a glob still works
+
+
+def warned(call, *args, **kwargs):
+    """call(*args, **kwargs) and the messages of the warnings it gave."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = call(*args, **kwargs)
+    return result, [str(w.message) for w in caught]
+
+
+# ---- damaged snapshots are skipped, each named; the run opens with the others ----
+# (One empty or cut-short file made open_run fail with an h5py message that named no file.)
+damaged_run = os.path.join(work, "damaged")
+shutil.copytree(run_dir, damaged_run)
+empty = os.path.join(damaged_run, "snapshot_0002.h5")
+cut = os.path.join(damaged_run, "snapshot_0003.h5")
+open(empty, "wb").close()
+with open(snap.path, "rb") as f:
+    whole = f.read()
+with open(cut, "wb") as f:
+    f.write(whole[:len(whole) // 2])
+opened, said = warned(alfven.open_run, damaged_run)
+assert len(opened) == 2 and np.array_equal(opened.times, run.times), opened.times
+assert [p for p, _ in opened.skipped] == [empty, cut], opened.skipped
+assert len(said) == 2 and empty in said[0] and cut in said[1], said
+assert "is empty (0 bytes" in said[0] and "does not open as HDF5" in said[1], said
+assert "damaged" in repr(opened), repr(opened)
+for path in (empty, cut):  # alone, each is refused with its name
+    try:
+        alfven.open_snapshot(path)
+        raise AssertionError("a damaged snapshot should not open")
+    except OSError as e:
+        assert path in str(e), e
+only_damaged = os.path.join(work, "only_damaged")
+os.makedirs(only_damaged)
+shutil.copy(empty, only_damaged)
+try:
+    alfven.open_run(only_damaged)
+    raise AssertionError("a run of damaged files only should not open")
+except OSError as e:
+    assert "snapshot_0002.h5' is empty" in str(e), e
+
+# ---- a log whose last row a full disk cut short: every complete row is read ----
+log_dir = os.path.join(work, "cut_log")
+os.makedirs(log_dir)
+log_path = os.path.join(log_dir, "log.csv")
+shutil.copy(os.path.join(run_dir, "log.csv"), log_path)
+complete = alfven.load_log(log_path)
+with open(log_path) as f:
+    text = f.read()
+assert text.endswith("\n") and len(complete["step"]) >= 2, complete
+last_row = text.splitlines()[-1]
+for tail in (last_row[:3], last_row[:-2]):  # fewer values; all values, the last one cut
+    with open(log_path, "w") as f:
+        f.write(text + tail)
+    partial, said = warned(alfven.load_log, log_dir)
+    assert list(partial) == list(complete), list(partial)
+    for column in complete:
+        assert np.array_equal(partial[column], complete[column]), column
+    assert len(said) == 1 and log_path in said[0] and "no line end" in said[0], said
 
 # ---- string attributes: fixed-length (as written) and variable-length (format 1) read alike ----
 with h5py.File(snap.path, "r") as f:

@@ -13,5 +13,12 @@ namespace mhd {
 /// configuration.
 bool valid_output_block_name(const std::string& name);
 
+/// Why a valid `name` may still not name an output block, with a name to take instead (the
+/// configuration's error message), or "" when it may: a name starting with "snapshot_" (its files
+/// NAME_NNNN.h5 would pass for the run's snapshots snapshot_NNNN.h5 with readers that list
+/// snapshot_*.h5). Not part of valid_output_block_name, so an earlier run's outputs.txt that lists
+/// such a block still names files the run may remove.
+std::string snapshot_like_block_name(const std::string& name);
+
 }  // namespace mhd
 }  // namespace alfven

@@ -156,7 +156,11 @@ struct CleanSummary {
 
 /// Runs, in order: weld_vertices, remove_degenerate_triangles, remove_duplicate_triangles,
 /// remove_unreferenced_vertices, orient_consistently. Holes, non-manifold edges and
-/// self-overlaps are not repaired (validate() reports them). Throws alfven::Error as validate().
+/// self-overlaps are not repaired (validate() reports them). Throws alfven::Error as validate(),
+/// and, naming the vertex (index, a triangle of it, position) and the file, when a vertex lies so
+/// far from the others (more than 1 / (100 weld_tolerance), and at least 1e3, times the median
+/// distance of the vertices from their median point) that the tolerances, relative to the
+/// bounding box, would weld or drop every other triangle.
 CleanSummary clean(TriangleMesh& mesh, const CleanOptions& options = {});
 
 }  // namespace geom

@@ -5,6 +5,8 @@
 /// T K).
 #pragma once
 
+#include <array>
+
 #include "alfven/io/eos_table_file.hpp"
 
 namespace alfven {
@@ -37,9 +39,15 @@ struct SahaHydrogenState {
 /// e outside that range gives the nearest end.
 SahaHydrogenState saha_hydrogen(double rho, double e);
 
+/// The specific internal energies {lowest, highest} (erg g^-1) that saha_hydrogen resolves at
+/// every density between rho_min and rho_max: those of its temperatures 1 K and 1e10 K (about
+/// 1.2e8 and 2.5e18). Throws alfven::Error unless both densities are positive and finite.
+std::array<double, 2> saha_hydrogen_energy_range(double rho_min, double rho_max);
+
 /// A table of pure hydrogen in Saha equilibrium: p and T from saha_hydrogen, the adiabatic sound
 /// speed from c_s^2 = (dp/drho)_e + (p / rho^2) (dp/de)_rho (centred differences of relative
-/// step 1e-4). Throws alfven::Error for bad axes.
+/// step 1e-4). Throws alfven::Error for bad axes, and for energies outside
+/// saha_hydrogen_energy_range (naming it).
 io::EosTableData saha_hydrogen_table(const EosTableAxes& axes);
 
 }  // namespace mhd

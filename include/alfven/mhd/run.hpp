@@ -28,7 +28,8 @@ struct RunOptions {
   /// run directory starts with the restored state. docs/output.md, "The run directory".
   std::string restart_file;
   bool quiet = false;  ///< no progress line (the summary is still printed)
-  /// `--walltime HH:MM:SS`: as io.walltime (this wins); empty: the configuration's.
+  /// `--walltime HH:MM:SS`: as io.walltime (this wins); empty: the configuration's. A value that
+  /// is no such limit is a ConfigError naming `--walltime`.
   std::string walltime;
 };
 

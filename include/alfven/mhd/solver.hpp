@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <string>
@@ -108,9 +109,18 @@ class Solver {
   /// ghost-cell tables are built now, with `initial` (the block's initial state on the host, ghost
   /// cells included) as the state solid cells keep, and the refreshes are set from this block's
   /// bodies alone (set_body_reach(bodies().reach())). Call before set_state; on several ranks call
-  /// set_body_reach with every rank's answer combined afterwards.
+  /// set_body_reach with every rank's answer combined afterwards. An axis whose faces are periodic
+  /// for every variable wraps: a body across such a face is whole (BodyGeometry).
   void set_bodies(const std::vector<Body>& bodies, const Fields<Real, backend::Host>& initial) {
-    bodies_.build(grid_, bodies, initial);
+    std::array<bool, 3> periodic{};  // an axis whose faces copy every variable across the domain
+    for (int a = 0; a < 3; ++a) {
+      bool wraps = true;
+      for (int face = 2 * a; face <= 2 * a + 1; ++face)
+        for (int v = 0; v < num_vars; ++v)
+          wraps = wraps && params_.boundaries.code[face][v] == bc_periodic;
+      periodic[std::size_t(a)] = wraps;
+    }
+    bodies_.build(grid_, bodies, initial, periodic);
     set_body_reach(bodies_.reach());
   }
   /// Sets the refreshes of a run with bodies from `reach`: this block's bodies().reach(), or on

@@ -199,10 +199,67 @@ TEST(ConfigErrors, OutputSliceAndNameErrorsSayWhatIsWrong) {
              "expected a name of 1 to 64 lower-case letters");
 }
 
+// An output block named snapshot_mid wrote snapshot_mid_0000.h5, which readers that list
+// snapshot_*.h5 (python/alfven did) took for a snapshot: names starting with snapshot_ are refused,
+// saying why and what to name the block instead; other names that contain "snapshot" are fine.
+TEST(ConfigErrors, AnOutputBlockNameMayNotStartWithSnapshot) {
+  const auto block = [](const std::string& name) {
+    return std::string(minimal_yaml()) + "outputs: [{name: " + name +
+           ", every: 1, variables: [density]}]\n";
+  };
+  const std::string message = error_of(block("snapshot_mid"));
+  expect_has(message,
+             "outputs[0].name: \"snapshot_mid\" starts with \"snapshot_\", the prefix of "
+             "the run's own snapshots (snapshot_NNNN.h5)");
+  expect_has(message, "files snapshot_mid_NNNN.h5 would be read as snapshots");
+  expect_has(message, "name the block e.g. \"mid_snapshot\"");
+  expect_has(error_of(block("snapshot_")), "name the block e.g. \"block\"");
+  for (const char* fine : {"mid_snapshot", "snapshots_mid", "snap_mid"})
+    EXPECT_NO_THROW(alfven_test::load(block(fine))) << fine;
+}
+
 // An error inside a list set with --set (outputs=[...]) cited the configuration file's line 1,
 // which has no outputs; it now cites the override, as --set grid.i_size=abc does.
 TEST(ConfigErrors, AnErrorInAListSetOnTheCommandLineCitesTheOverride) {
   expect_has(error_of(minimal_yaml(), {"outputs=[{name: a, every: 0, variables: [density]}]"}),
              "--set outputs=[{name: a, every: 0, variables: [density]}]: outputs[0].every: "
              "expected an integer > 0");
+}
+
+// Issue 42, item 19: a geometry error in a body set with --set cited `config.yaml:1` (or
+// `built-in:NAME:1`), the first line of a file that has no bodies; it now cites the override.
+TEST(ConfigErrors, AGeometryErrorOfABodySetOnTheCommandLineCitesTheOverride) {
+  const std::string set = "bodies=[{geometry: {sphere: {radius: -1}}}]";
+  const std::string message = error_of(minimal_yaml(), {set});
+  expect_has(message, "bodies[0].geometry: --set " + set + ": make_sphere: radius must be > 0");
+  EXPECT_EQ(message.find("config.yaml"), std::string::npos) << message;
+  // From the file, the geometry's own line is still cited.
+  expect_has(error_of(std::string(minimal_yaml()) + "bodies:\n  - geometry:\n      sphere: "
+                                                    "{radius: -1}\n"),
+             "bodies[0].geometry: config.yaml:5: make_sphere: radius must be > 0");
+}
+
+// Issue 42, item 19: a beam whose centre lies off its face was reported against
+// radiation.beam.radius; the centre is now named, with the face's extent. A beam on its face that
+// falls between the cell centres is still the radius's fault.
+TEST(ConfigErrors, ABeamCentreOffItsFaceIsReportedAgainstTheCentre) {
+  const std::string base =
+      "grid: {i_size: 16, j_size: 8, k_size: 1, x_min: 0, x_max: 1, y_min: 0, y_max: 1}\n"
+      "time: {tend: 0.5, dt_output: 0.1}\n"
+      "domain: {periodic: {x: false}}\n";
+  const std::string off = error_of(
+      base + "radiation: {enabled: true, beam: {face: x_lower, radius: 0.1, centre: [0, 5, 0]}}\n");
+  expect_has(off,
+             "config.yaml:4: radiation.beam.centre: the beam's centre [0, 5, 0] lies off its "
+             "face x_lower (y in [0, 1]), farther than the radius 0.1: move the centre onto "
+             "the face");
+  EXPECT_EQ(off.find("radiation.beam.radius"), std::string::npos) << off;
+  // Centre 0.5 lies between the cell centres 0.4375 and 0.5625: the radius is too small.
+  const std::string small = error_of(
+      base +
+      "radiation: {enabled: true, beam: {face: x_lower, radius: 0.001, centre: [0, 0.5, 0]}}\n");
+  expect_has(small,
+             "radiation.beam.radius: the beam (radius 0.001, centre [0, 0.5, 0]) covers no "
+             "cell centre of its face");
+  EXPECT_EQ(small.find("radiation.beam.centre"), std::string::npos) << small;
 }

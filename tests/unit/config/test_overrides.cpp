@@ -84,3 +84,60 @@ TEST(ConfigOverrides, FileErrorsStillCiteTheFileLine) {
             std::string::npos)
       << message;
 }
+
+// Issue 42, item 19: `--set bodies[0].wall=...` was read as a key named "bodies[0]" and got
+// "unknown key; did you mean `bodies`?", citing the file. An entry of a list is now set by its
+// index; an entry that does not exist is refused with how to give the whole list.
+namespace {
+std::string with_one_body() {
+  return std::string(minimal_yaml()) +
+         "bodies: [{geometry: {sphere: {center: [0.5, 0.5, 0], radius: 0.1}}, wall: slip}]\n";
+}
+}  // namespace
+
+TEST(ConfigOverrides, AnEntryOfAListIsSetByItsIndex) {
+  const RunConfig c = load(with_one_body(), {"bodies[0].wall=fixed",
+                                             "outputs=[{name: a, "
+                                             "every: 1, variables: [density]}]",
+                                             "outputs[0].every=3"});
+  ASSERT_EQ(c.bodies.size(), 1u);
+  EXPECT_EQ(c.bodies[0].wall, "fixed");
+  ASSERT_EQ(c.outputs.size(), 1u);
+  EXPECT_EQ(c.outputs[0].every, 3);
+  // The whole entry may be replaced too.
+  EXPECT_EQ(load(with_one_body(), {"bodies[0]={geometry: {sphere: {radius: 0.2}}, wall: fixed}"})
+                .bodies[0]
+                .wall,
+            "fixed");
+}
+
+TEST(ConfigOverrides, AnErrorInAnIndexedEntryCitesTheOverride) {
+  alfven_test::expect_has(error_of(with_one_body(), {"bodies[0].wall=slide"}),
+                          "--set bodies[0].wall=slide: bodies[0].wall: expected one of slip, "
+                          "no_slip, fixed, got \"slide\"; did you mean `slip`?");
+}
+
+TEST(ConfigOverrides, AnEntryThatIsNotThereSaysHowToGiveTheWholeList) {
+  using alfven_test::expect_has;
+  const std::string past_the_end = error_of(with_one_body(), {"bodies[1].wall=slip"});
+  expect_has(past_the_end,
+             "--set bodies[1].wall=slip: bodies[1].wall: bodies has 1 entry, so "
+             "there is no bodies[1]: an entry is added or removed by giving the "
+             "whole list, e.g. --set 'bodies=[...]'");
+  EXPECT_EQ(past_the_end.find("did you mean"), std::string::npos) << past_the_end;
+  expect_has(error_of(minimal_yaml(), {"bodies[0].wall=slip"}),
+             "--set bodies[0].wall=slip: bodies[0].wall: bodies is not given, so it has no entry "
+             "bodies[0]: an entry is added or removed by giving the whole list, e.g. --set "
+             "'bodies=[...]'");
+  expect_has(error_of(with_one_body(), {"bodies.wall=slip"}),
+             "--set bodies.wall=slip: bodies.wall: bodies is a list: name an entry, e.g. "
+             "bodies[0].wall");
+  expect_has(error_of(minimal_yaml(), {"grid[0].i_size=3"}),
+             "--set grid[0].i_size=3: grid[0].i_size: grid is a section, not a list, so it has "
+             "no entry grid[0]");
+  for (const char* bad : {"bodies[x].wall=slip", "bodies[-1].wall=slip", "bodies[0.wall=slip",
+                          "[0].wall=slip", "bodies[]=1"})
+    expect_has(error_of(with_one_body(), {bad}),
+               "is not a dotted key such as grid.i_size (or "
+               "bodies[0].wall for an entry of a list)");
+}

@@ -196,6 +196,43 @@ TEST(MeshValidate, MeshesTooLargeOrTooSmallForDoubleAreRefused) {
   EXPECT_TRUE(g::validate(g::make_icosphere(1e-70, 0)).fit_for_pseudonormal());
 }
 
+// Issue 42, item 19: one vertex at 1e38 in a sphere of radius 1 made the tolerances (relative
+// to the bounding box) 1e31, so that welding merged every other vertex and "no triangle was left
+// after cleaning". clean() now refuses the mesh naming the vertex, a triangle of it, its position
+// and the file; a mesh of two far parts of ordinary size is still cleaned.
+TEST(MeshClean, AVertexFarFromTheOthersIsNamedNotWeldedAway) {
+  TriangleMesh sphere = g::make_icosphere(1.0, 2);
+  sphere.source = "sphere_with_outlier.stl";
+  sphere.vertices[7].x = 1e38;
+  std::string message;
+  try {
+    g::clean(sphere);
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("mesh 'sphere_with_outlier.stl': vertex 7 (a corner of triangle "),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find(" at (1e+38, "), std::string::npos) << message;
+  EXPECT_NE(message.find("correct or remove the vertex"), std::string::npos) << message;
+  // Without welding or dropping degenerate triangles, nothing depends on the box's size.
+  g::CleanOptions keep;
+  keep.weld_tolerance = -1;
+  keep.remove_degenerate = false;
+  TriangleMesh untouched = sphere;
+  EXPECT_NO_THROW(g::clean(untouched, keep));
+  // Two spheres 1e4 radii apart are no outlier: both keep every triangle.
+  TriangleMesh two = g::make_icosphere(1.0, 2);
+  const std::size_t triangles = two.triangle_count();
+  TriangleMesh other = g::make_icosphere(1.0, 2);
+  const std::int32_t offset = std::int32_t(two.vertices.size());
+  for (auto v : other.vertices) two.vertices.push_back(v + Vec3<double>{1e4, 0, 0});
+  for (auto t : other.triangles)
+    two.triangles.push_back({t[0] + offset, t[1] + offset, t[2] + offset});
+  g::clean(two);
+  EXPECT_EQ(two.triangle_count(), 2 * triangles);
+}
+
 TEST(MeshValidate, HierarchyFindsTheSameOverlapsAsAllPairs) {
   // A random soup of small triangles: the BVH search must agree with testing every pair.
   std::mt19937 rng(7);

@@ -18,7 +18,7 @@ import alfven  # noqa: E402
 
 run_dir = sys.argv[2]
 
-s = alfven.load_snapshot(os.path.join(run_dir, "snapshot_b.h5"))
+s = alfven.load_snapshot(os.path.join(run_dir, "snapshot_0001.h5"))
 assert s["density"].shape == (1, 5, 6), s["density"].shape
 assert s["density"].dtype == np.float64
 x, y = s["x"], s["y"]
@@ -36,7 +36,7 @@ assert s["time"] == 0.0
 
 run = alfven.load_run(run_dir)
 assert [r["time"] for r in run] == [0.0, 0.5], [r["time"] for r in run]
-assert os.path.basename(run[1]["path"]) == "snapshot_a.h5"
+assert os.path.basename(run[1]["path"]) == "snapshot_0000.h5"
 assert run[1]["density"].dtype == np.float32
 expected = (1.0 + x[None, :] + 10.0 * y[:, None] + 0.5).astype(np.float32)
 assert np.array_equal(run[1]["density"][0], expected)
@@ -54,11 +54,11 @@ except ImportError:
     have_matplotlib = False
 if have_matplotlib:
     out = os.path.join(run_dir, "density.png")
-    alfven.plot_snapshot(os.path.join(run_dir, "snapshot_a.h5"), "density", out=out)
+    alfven.plot_snapshot(os.path.join(run_dir, "snapshot_0000.h5"), "density", out=out)
     assert os.path.getsize(out) > 0
 else:
     try:
-        alfven.plot_snapshot(os.path.join(run_dir, "snapshot_a.h5"))
+        alfven.plot_snapshot(os.path.join(run_dir, "snapshot_0000.h5"))
         raise AssertionError("plot_snapshot without matplotlib should raise ImportError")
     except ImportError:
         pass
@@ -67,7 +67,7 @@ else:
 # dataset (h5py said only "Can't synchronously read data (filter returned failure during read)").
 import shutil  # noqa: E402
 damaged = os.path.join(run_dir, "damaged.h5")
-shutil.copyfile(os.path.join(run_dir, "snapshot_b.h5"), damaged)
+shutil.copyfile(os.path.join(run_dir, "snapshot_0001.h5"), damaged)
 with h5py.File(damaged, "r") as f:
     assert f["density"].fletcher32, "the fixture's fields are not checksummed"
     offset = f["density"].id.get_chunk_info(0).byte_offset

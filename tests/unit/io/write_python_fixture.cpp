@@ -3,7 +3,8 @@
 //
 // Usage: io_python_fixture DIR
 // Values: density = 1 + x + 10 y + t, velocity_x = x * y, on a 6 x 5 x 1 grid over
-// [0, 1] x [0, 2] x [0, 0.1]; snapshot_b.h5 (t = 0, float64), snapshot_a.h5 (t = 0.5, float32).
+// [0, 1] x [0, 2] x [0, 0.1]; snapshot_0001.h5 (t = 0, float64), snapshot_0000.h5 (t = 0.5,
+// float32).
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -26,7 +27,7 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(dir);
     io::GridInfo g{{6, 5, 1}, {0.0, 0.0, 0.0}, {1.0, 2.0, 0.1}};
     const double times[2] = {0.0, 0.5};
-    const char* names[2] = {"snapshot_b.h5", "snapshot_a.h5"};
+    const char* names[2] = {"snapshot_0001.h5", "snapshot_0000.h5"};
     for (int s = 0; s < 2; ++s) {
       std::vector<double> rho, vx;
       std::vector<float> rho32, vx32;

@@ -5,8 +5,10 @@
 // model has the limits of a neutral and of a fully ionised ideal gas.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "alfven/mhd/eos.hpp"
 #include "alfven/mhd/eos_models.hpp"
@@ -217,3 +219,29 @@ TEST(SahaHydrogen, HasTheLimitsOfNeutralAndIonisedGasAndASoftIonisationZone) {
 }
 
 }  // namespace
+
+// Issue 42, item 19: energies below what 1 K gives (`alfven eos-table saha-hydrogen --energy
+// 1:10:5`) were refused as "pressure is not increasing with internal energy", without the range
+// the model has. The range is the energy of neutral hydrogen at 1 K, 3/2 k / m_H, to that of
+// ionised hydrogen at 1e10 K, (3 k 1e10 + chi) / m_H, and the refusal names it.
+TEST(SahaHydrogen, EnergiesOutsideTheModelAreRefusedNamingTheRangeItGives) {
+  const double k = 1.380649e-16, m_h = 1.6735575e-24, chi = 2.1798723611e-11;
+  const std::array<double, 2> range = alfven::mhd::saha_hydrogen_energy_range(1e-12, 1e-2);
+  EXPECT_NEAR(range[0], 1.5 * k / m_h, 1e-9 * range[0]);
+  // At 1e10 K and 1e-2 g cm^-3, 1 - x is about 1e-9 (Saha): the upper end lies that much below.
+  EXPECT_NEAR(range[1], (3 * k * 1e10 + chi) / m_h, 1e-8 * range[1]);
+  EXPECT_LE(range[1], (3 * k * 1e10 + chi) / m_h);
+  std::string message;
+  try {
+    alfven::mhd::saha_hydrogen_table(axes(true, 5, 1e-12, 1e-2, 1, 10));
+  } catch (const alfven::Error& e) {
+    message = e.what();
+  }
+  EXPECT_NE(message.find("internal energies 1 to 10 erg g^-1 reach outside what the model gives "
+                         "at densities 1e-12 to 0.01 g cm^-3: 1.23747e+08 to 2.47495e+18 erg "
+                         "g^-1 (temperatures 1 K to 1e10 K)"),
+            std::string::npos)
+      << message;
+  // Within the range (the command's defaults) nothing changes.
+  EXPECT_NO_THROW(alfven::mhd::saha_hydrogen_table(axes(true, 3, 1e-12, 1e-2, 1e10, 1e15)));
+}

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -37,13 +38,16 @@ class EmbeddedBoundary {
   EmbeddedBoundary() = default;
 
   /// Builds the tables of `bodies` on `grid` (this rank's block). `initial` is the initial state
-  /// of the block on the host (ghost cells included): the state solid cells keep. Throws
+  /// of the block on the host (ghost cells included): the state solid cells keep. `periodic[a]`:
+  /// axis a of the domain wraps, so each body stands at its periodic images too (BodyGeometry).
+  /// Throws
   /// alfven::Error for more than max_bodies bodies or a geometry that cannot be compiled.
   /// Problems that only the whole domain can judge (a body outside it, a body covering it, an
   /// image point that finds no fluid) are left in error() and counts() for the caller to check
   /// on every rank at once.
   void build(const Grid& grid, const std::vector<Body>& bodies,
-             const Fields<Real, backend::Host>& initial) {
+             const Fields<Real, backend::Host>& initial,
+             const std::array<bool, 3>& periodic = {false, false, false}) {
     ALFVEN_REQUIRE(int(bodies.size()) <= max_bodies,
                    "bodies: at most " << max_bodies << " bodies, got " << bodies.size());
     grid_ = grid;
@@ -60,6 +64,8 @@ class EmbeddedBoundary {
     pool_ = Pool::mirror(host_pool, alfven::detail::MemorySpace<Backend>::resource());
     BodyGeometry<Real> geometry;
     geometry.count = count_;
+    for (int a = 0; a < 3; ++a)
+      geometry.period[a] = periodic[std::size_t(a)] && grid.active(a) ? grid.hi[a] - grid.lo[a] : 0;
     for (int b = 0; b < count_; ++b) geometry.tape[b] = tapes[b].rebased_view(pool_);
 
     // Signed distance and nearest body at every cell, on the backend.

@@ -35,15 +35,36 @@ namespace alfven {
 namespace mhd {
 
 /// The bodies of a run as device-callable geometry: one tape per body (rebased onto memory the
-/// backend can read). Trivially copyable.
+/// backend can read), and the domain's periods. Trivially copyable.
+///
+/// On a periodic axis a body stands at every periodic image of itself (a sphere across the face
+/// x = x_min is whole: the part beyond the face re-enters at x_max), so the signed distance of
+/// body b is the smallest over its images shifted by -L, 0 and +L along each periodic axis (L the
+/// domain's length; at most 27 evaluations in a domain periodic in 3D, paid at start-up only).
 template <typename Real>
 struct BodyGeometry {
   geom::Tape<Real> tape[max_bodies];
   int count = 0;
+  double period[3] = {0, 0, 0};  ///< domain length of each periodic axis, 0 on the others
 
-  /// Signed distance of body b at p (negative inside).
-  ALFVEN_HOST_DEVICE Real signed_distance(int b, const geom::Vec3<Real>& p) const {
-    return tape[b].signed_distance(p);
+  /// Signed distance of body b (its nearest periodic image) at x, in length units, negative
+  /// inside. x is taken in double and rounded to Real after the periodic shift.
+  ALFVEN_HOST_DEVICE Real signed_distance(int b, const double x[3]) const {
+    Real best = tape[b].signed_distance(geom::Vec3<Real>{Real(x[0]), Real(x[1]), Real(x[2])});
+    if (period[0] == 0 && period[1] == 0 && period[2] == 0) return best;
+    for (int sz = -1; sz <= 1; ++sz)
+      for (int sy = -1; sy <= 1; ++sy)
+        for (int sx = -1; sx <= 1; ++sx) {
+          const int s[3] = {sx, sy, sz};
+          bool skip = sx == 0 && sy == 0 && sz == 0;
+          for (int a = 0; a < 3; ++a) skip = skip || (s[a] != 0 && period[a] == 0);
+          if (skip) continue;
+          const geom::Vec3<Real> q{Real(x[0] + s[0] * period[0]), Real(x[1] + s[1] * period[1]),
+                                   Real(x[2] + s[2] * period[2])};
+          const Real d = tape[b].signed_distance(q);
+          if (d < best) best = d;
+        }
+    return best;
   }
 };
 
@@ -68,11 +89,10 @@ struct ClassifyCells {
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     double x[3];
     cell_centre(grid, i, j, k, x);
-    const geom::Vec3<Real> p{Real(x[0]), Real(x[1]), Real(x[2])};
-    Real best = bodies.signed_distance(0, p);
+    Real best = bodies.signed_distance(0, x);
     int which = 0;
     for (int b = 1; b < bodies.count; ++b) {
-      const Real d = bodies.signed_distance(b, p);
+      const Real d = bodies.signed_distance(b, x);
       if (d < best) {
         best = d;
         which = b;
@@ -132,7 +152,7 @@ struct BuildImagePoints {
   GhostCell<Real>* cells;
 
   ALFVEN_HOST_DEVICE Real sd(int b, const double x[3]) const {
-    return bodies.signed_distance(b, geom::Vec3<Real>{Real(x[0]), Real(x[1]), Real(x[2])});
+    return bodies.signed_distance(b, x);
   }
 
   ALFVEN_HOST_DEVICE void operator()(long g) const {
@@ -257,10 +277,14 @@ struct BuildImagePoints {
         t[a] = 0;
         continue;
       }
-      // local continuous index: centre(a, i) = lo + (offset + i - margin + 1/2) d
-      const double u = (xi[a] - grid.lo[a]) / grid.d[a] - 0.5 - grid.offset[a] + grid.margin[a];
+      // Continuous global index: centre(a, i) = lo + (offset + i - margin + 1/2) d. The floor
+      // and the fraction are taken on the global index, the same on every rank, and the block's
+      // offset is subtracted as an integer (in floating point, - offset + margin rounded the
+      // fraction differently on each block: 1 rank and N ranks differed by ~1e-15).
+      const double u = (xi[a] - grid.lo[a]) / grid.d[a] - 0.5;
       const double f = ::floor(u);
-      lo[a] = int(f);
+      if (!(f > -1e9 && f < 1e9)) return ghost_outside_block;  // far off (or not a number)
+      lo[a] = int(f) - grid.offset[a] + grid.margin[a];
       t[a] = u - f;
       if (lo[a] < 0 || lo[a] + 1 >= grid.total[a]) return ghost_outside_block;
     }
