@@ -1,7 +1,9 @@
 # Thin wrapper over CMake presets. The two commands of the README:
-#   make run    install what is missing, build (Release), run the default problem
-#   make test   install what is missing, build, run the whole test suite with ctest
-# Others: make build, make cuda (needs nvcc), make cuda-test, make bench, make clean;
+#   make run    install what is missing, build the program alone (Release), run the default
+#               problem
+#   make test   install what is missing, build everything (tests, benchmarks, examples), run
+#               the whole test suite with ctest
+# Others: make build (everything), make cuda (needs nvcc), make cuda-test, make bench, make clean;
 # make format (clang-format every tracked source in place), make check (the checks CI runs
 # besides the tests: formatting, clang-tidy, file names in comments); PRESET=debug selects the
 # debug build.
@@ -11,18 +13,24 @@ PRESET ?= release
 BUILD_DIR := build/$(PRESET)
 ALFVEN := $(BUILD_DIR)/apps/alfven/alfven
 
-.PHONY: all deps build run test cuda cuda-test bench clean format check
+.PHONY: all deps configure build program run test cuda cuda-test bench clean format check
 
 all: build
 
 deps:
 	@scripts/install-deps
 
-build: deps
+configure: deps
 	@cmake --preset $(PRESET) >/dev/null
+
+build: configure
 	@cmake --build --preset $(PRESET) -j $(JOBS)
 
-run: build
+# The alfven program alone (what `make run` needs): a fraction of the build's targets.
+program: configure
+	@cmake --build --preset $(PRESET) -j $(JOBS) --target alfven
+
+run: program
 	$(ALFVEN) run $(ARGS)
 
 test: build

@@ -78,9 +78,9 @@ void mesh_check_command(const MeshCheckOptions& o) {
         s.vertices_welded, o.weld, s.degenerate_removed, s.duplicates_removed,
         s.unreferenced_removed);
     std::printf(
-        "  oriented:              flipped %zu triangles (%zu closed components turned "
-        "outward, %zu edges left inconsistent)\n",
-        s.orientation.triangles_flipped, s.orientation.components_reversed,
+        "  oriented:              flipped %zu triangles (%zu closed components reversed to face "
+        "out of the solid; %zu cavities, facing inward; %zu edges left inconsistent)\n",
+        s.orientation.triangles_flipped, s.orientation.components_reversed, s.orientation.cavities,
         s.orientation.conflicts);
     if (mesh.triangle_count() == 0) {
       std::printf(
@@ -100,7 +100,10 @@ void mesh_check_command(const MeshCheckOptions& o) {
               r.triangle_count, r.edges);
   std::printf("  bounds:                %s to %s (diagonal %g)\n", point(lo).c_str(),
               point(hi).c_str(), r.diagonal);
-  std::printf("  components:            %zu (%zu closed)\n", r.components, r.closed_components);
+  std::printf("  components:            %zu (%zu closed, %zu of them cavities)\n", r.components,
+              r.closed_components, r.cavities);
+  std::printf("  misoriented:           %zu closed components facing against their nesting\n",
+              r.misoriented_components);
   print_edges("open edges:", r.open_edges, r.open_edge_examples, mesh, examples);
   print_edges("non-manifold edges:", r.non_manifold_edges, r.non_manifold_edge_examples, mesh,
               examples);
@@ -118,7 +121,7 @@ void mesh_check_command(const MeshCheckOptions& o) {
   if (r.fit_for_pseudonormal()) {
     std::printf(
         "verdict: fit for the pseudonormal sign mode (closed, manifold, consistently "
-        "oriented outward, no self-overlaps)\n");
+        "oriented out of the solid, no self-overlaps)\n");
     return;
   }
   std::string why;
@@ -132,10 +135,16 @@ void mesh_check_command(const MeshCheckOptions& o) {
   add(r.duplicate_triangles > 0, "duplicate triangles");
   add(r.self_overlaps > 0, "self-overlaps");
   add(r.watertight() && r.inconsistent_edges == 0 && r.signed_volume <= 0, "inward orientation");
+  add(r.misoriented_components > 0,
+      "a closed component facing against its nesting (a cavity facing outward or a solid inside "
+      "out)");
   std::printf(
       "verdict: NOT fit for the pseudonormal sign mode (%s); use the winding-number sign mode "
-      "or repair the mesh\n",
-      why.c_str());
+      "or repair the mesh%s\n",
+      why.c_str(),
+      r.misoriented_components > 0 && o.no_clean
+          ? " (cleaning, without --no-clean, orients closed components by nesting)"
+          : "");
   std::fflush(stdout);
   throw CLI::RuntimeError(kNotFitExitCode);
 }

@@ -1,5 +1,6 @@
 // `alfven run` and `alfven problems`.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -17,7 +18,7 @@ namespace app {
 
 namespace {
 
-void print_summary(const mhd::RunSummary& s, bool two_d) {
+void print_summary(const mhd::RunSummary& s) {
   std::printf("\nDone: %ld steps to t = %.6g in %.2f s (%s backend, %.3g cell updates/s).\n",
               s.steps, s.time, s.wall_seconds, s.backend.c_str(), s.cell_updates_per_second);
   if (s.halo_seconds > 0)
@@ -71,7 +72,11 @@ void print_summary(const mhd::RunSummary& s, bool two_d) {
   std::printf(
       "  log.csv           step, time, dt, total mass, total energy, max |div B|, cell "
       "updates/s\n");
-  if (two_d) std::printf("  density_NNNN.png  density image of each snapshot\n");
+  if (s.images && std::isnan(s.image_z))
+    std::printf("  density_NNNN.png  density image of each snapshot\n");
+  else if (s.images)
+    std::printf("  density_NNNN.png  density image of each snapshot (the x-y plane at z = %.4g)\n",
+                s.image_z);
   std::printf("  config.yaml       the complete configuration of this run\n");
   std::printf("In Python%s: %s\n",
               python_package_found() ? "" : " (install the package first: docs/using-alfven.md)",
@@ -110,11 +115,7 @@ void add_run_command(CLI::App& app) {
     const mhd::RunSummary s = mhd::run(*opts, std::cout);
     // Stopped early (wall time, SIGTERM/SIGUSR1) with a complete checkpoint: the same status on
     // every rank, so that a job script can resubmit the run.
-    if (mhd::world_rank() == 0) {
-      const mhd::RunConfig cfg = mhd::resolve_config(*opts);
-      const int active = (cfg.i_size > 1) + (cfg.j_size > 1) + (cfg.k_size > 1);
-      print_summary(s, active == 2 && cfg.write_png);
-    }
+    if (mhd::world_rank() == 0) print_summary(s);
     if (s.stop != mhd::StopReason::None) {
       mhd::synchronize_ranks();  // rank 0 has listed the checkpoint and reported
       throw CLI::RuntimeError(mhd::kExitStoppedEarly);

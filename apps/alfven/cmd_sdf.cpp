@@ -317,10 +317,11 @@ void sdf_command_body(const SdfOptions& o) {
   if (!report.fit_for_pseudonormal() && eo.sdf.sign == geom::SignMode::Pseudonormal)
     std::fprintf(stderr,
                  "alfven: warning: %s is not fit for the pseudonormal sign mode (%zu open, %zu "
-                 "non-manifold, %zu inconsistent edges, %zu self-overlaps; see `alfven mesh "
-                 "check`): signs may be wrong; use --sign winding\n",
+                 "non-manifold, %zu inconsistent edges, %zu self-overlaps, %zu closed components "
+                 "facing against their nesting; see `alfven mesh check`): signs may be wrong; "
+                 "use --sign winding\n",
                  o.mesh.c_str(), report.open_edges, report.non_manifold_edges,
-                 report.inconsistent_edges, report.self_overlaps);
+                 report.inconsistent_edges, report.self_overlaps, report.misoriented_components);
   // Closed and consistent but inward (only possible with --no-clean: cleaning turns closed
   // components outward): the pseudonormal signs are flipped and winding numbers come out negative.
   if (report.watertight() && report.inconsistent_edges == 0 && report.signed_volume < 0)
@@ -330,6 +331,15 @@ void sdf_command_body(const SdfOptions& o) {
                  "every point is marked outside)%s\n",
                  o.mesh.c_str(), report.signed_volume,
                  o.no_clean ? "; drop --no-clean to let cleaning orient it outward" : "");
+  // A cavity facing outward or a part inside out among other parts (only with --no-clean:
+  // cleaning orients closed components by nesting): wrong signs inside it in both modes.
+  if (report.misoriented_components > 0 && report.signed_volume >= 0)
+    std::fprintf(stderr,
+                 "alfven: warning: %s has %zu closed components facing against their nesting (a "
+                 "cavity facing outward or a part inside out): with either sign mode the signs "
+                 "come out wrong inside them (--sign winding does not help)%s\n",
+                 o.mesh.c_str(), report.misoriented_components,
+                 o.no_clean ? "; drop --no-clean to let cleaning orient them" : "");
 
   // A distance must square within the precision (docs/geometry.md, "Far queries"): refuse a point
   // farther than half the square root of the largest value from the mesh (its distance is at

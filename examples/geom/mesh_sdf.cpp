@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
   std::string path = argc > 1 ? argv[1] : "/tmp/alfven_example_sphere.stl";
   if (argc <= 1) write_stl(make_icosphere(1.0, 3), path);  // a mesh to read
 
-  // (b) Host: read, clean (weld, drop degenerate/duplicate triangles, orient outward), check.
+  // (b) Host: read, clean (weld, drop degenerate/duplicate triangles, orient: cavities in), check.
   TriangleMesh mesh = read_mesh(path);  // alfven::Error naming file and line/byte if malformed
   clean(mesh);
   const MeshReport report = validate(mesh);

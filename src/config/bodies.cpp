@@ -2,8 +2,9 @@
 /// @brief The `bodies:` section: a list of embedded bodies, each `{geometry: NODE, wall: ...,
 /// magnetic: ...}` (docs/embedded-boundaries.md); a no_slip wall needs viscosity.nu > 0. The
 /// geometry node is parsed here by the scene parser, so that a bad shape or a mesh that cannot be
-/// read is reported with the configuration's file and line before anything runs; it is kept as YAML
-/// text with its mesh paths made absolute.
+/// read is reported with the configuration's file and line before anything runs (not for commands
+/// that never build the bodies: BodyGeometryCheck::TextOnly); it is kept as YAML text with its
+/// mesh paths made absolute.
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
@@ -43,9 +44,10 @@ std::string read_choice(const std::string& key, const YAML::Node& value,
 }
 
 /// Reads one body into `bodies`; `viscosity` (viscosity.nu, already read) decides whether a
-/// no_slip wall is allowed.
+/// no_slip wall is allowed; `geometry` whether the geometry node is parsed (its meshes read).
 void read_body(const std::string& key, const YAML::Node& entry, const std::string& base_dir,
-               double viscosity, std::vector<BodyConfig>& bodies, Diagnostics& diagnostics) {
+               double viscosity, BodyGeometryCheck geometry, std::vector<BodyConfig>& bodies,
+               Diagnostics& diagnostics) {
   if (!entry.IsMap()) {
     diagnostics.error(
         key, entry.Mark(),
@@ -61,11 +63,13 @@ void read_body(const std::string& key, const YAML::Node& entry, const std::strin
         if (name == "geometry") {
           has_geometry = true;
           try {
-            // A node of a --set value is cited by the override: its line 1 is no line of the
-            // configuration file.
-            const std::string set = diagnostics.override_of(path);
-            geom::parse_geometry_node(value, set.empty() ? diagnostics.source() : set, base_dir,
-                                      set.empty());
+            if (geometry == BodyGeometryCheck::Parse) {
+              // A node of a --set value is cited by the override: its line 1 is no line of the
+              // configuration file.
+              const std::string set = diagnostics.override_of(path);
+              geom::parse_geometry_node(value, set.empty() ? diagnostics.source() : set, base_dir,
+                                        set.empty());
+            }
             YAML::Emitter out;
             out << geom::with_absolute_mesh_paths(value, base_dir);
             body.geometry = out.c_str();
@@ -108,7 +112,8 @@ void read_body(const std::string& key, const YAML::Node& entry, const std::strin
 
 }  // namespace
 
-void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics) {
+void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics,
+                 BodyGeometryCheck geometry) {
   const auto section = contents.sections.find("bodies");
   if (section == contents.sections.end() || section->second.node.IsNull()) return;
   const YAML::Node& list = section->second.node;
@@ -121,7 +126,7 @@ void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& d
   }
   const std::string base_dir = base_directory(diagnostics.source());
   for (std::size_t i = 0; i < list.size(); ++i)
-    read_body("bodies[" + std::to_string(i) + "]", list[i], base_dir, config.viscosity,
+    read_body("bodies[" + std::to_string(i) + "]", list[i], base_dir, config.viscosity, geometry,
               config.bodies, diagnostics);
 }
 

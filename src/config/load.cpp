@@ -86,7 +86,7 @@ std::string given_text(const KeySpec& key, const Value& value) {
 
 RunConfig validate(const std::string& text, const std::string& source_name,
                    const std::vector<std::string>& overrides, const ProblemCatalog& problems,
-                   GivenKeys* given) {
+                   GivenKeys* given, BodyGeometryCheck geometry) {
   Diagnostics diagnostics(source_name);
   auto root = parse_root(text, diagnostics);
   if (!root) throw ConfigError(diagnostics.messages());
@@ -98,7 +98,7 @@ RunConfig validate(const std::string& text, const std::string& source_name,
   store_fixed_keys(contents, config, diagnostics);
   read_boundary(contents, config, diagnostics);
   read_problem(contents, problems, config, diagnostics);
-  read_bodies(contents, config, diagnostics);
+  read_bodies(contents, config, diagnostics, geometry);
   read_eos(contents, config, diagnostics);
   check_radiation(contents, config, diagnostics);
   read_outputs(contents, config, diagnostics);
@@ -116,9 +116,10 @@ RunConfig validate(const std::string& text, const std::string& source_name,
 
 RunConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
                                   const std::vector<std::string>& overrides,
-                                  const ProblemCatalog& problems, GivenKeys* given) {
+                                  const ProblemCatalog& problems, GivenKeys* given,
+                                  BodyGeometryCheck geometry) {
   try {
-    return validate(yaml_text, source_name, overrides, problems, given);
+    return validate(yaml_text, source_name, overrides, problems, given, geometry);
   } catch (const YAML::Exception& e) {
     // Not expected (every conversion is checked); reported as a configuration error all the same.
     throw ConfigError({source_name + ": " + e.what()});
@@ -126,7 +127,8 @@ RunConfig load_config_from_string(const std::string& yaml_text, const std::strin
 }
 
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
-                      const ProblemCatalog& problems, GivenKeys* given) {
+                      const ProblemCatalog& problems, GivenKeys* given,
+                      BodyGeometryCheck geometry) {
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored)) {
     throw ConfigError({path + ": is a folder, not a configuration file"});
@@ -161,7 +163,7 @@ RunConfig load_config(const std::string& path, const std::vector<std::string>& o
   if (file.bad())
     throw ConfigError(
         {path + ": cannot read the configuration file (" + std::strerror(errno) + ")"});
-  return load_config_from_string(text, path, overrides, problems, given);
+  return load_config_from_string(text, path, overrides, problems, given, geometry);
 }
 
 }  // namespace mhd

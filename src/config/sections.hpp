@@ -21,11 +21,12 @@ void read_boundary(const TreeContents& contents, RunConfig& config, Diagnostics&
 void read_problem(const TreeContents& contents, const ProblemCatalog& problems, RunConfig& config,
                   Diagnostics& diagnostics);
 
-/// Fills config.bodies from the `bodies:` list (each geometry node parsed by the scene parser,
-/// relative mesh paths taken against the configuration file's directory). Records entries that
-/// are not maps, unknown keys, a missing geometry, bad walls, and whatever the geometry parser
-/// rejects (with its line).
-void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics);
+/// Fills config.bodies from the `bodies:` list (each geometry node parsed by the scene parser
+/// unless `geometry` is TextOnly, relative mesh paths taken against the configuration file's
+/// directory). Records entries that are not maps, unknown keys, a missing geometry, bad walls,
+/// and whatever the geometry parser rejects (with its line).
+void read_bodies(const TreeContents& contents, RunConfig& config, Diagnostics& diagnostics,
+                 BodyGeometryCheck geometry = BodyGeometryCheck::Parse);
 
 /// The directory relative file paths of a configuration (meshes, tables) are given against:
 /// that of the configuration file `source`, or "" (the working directory) for built-in and

@@ -10,6 +10,7 @@
 #include <numeric>
 #include <unordered_map>
 
+#include "mesh_nesting.hpp"
 #include "mesh_overlap.hpp"
 
 namespace alfven {
@@ -348,6 +349,9 @@ OrientationChange orient_consistently(TriangleMesh& mesh) {
   }
   std::vector<int> flip_of(n, -1);  // -1 unvisited, 0 keep, 1 flip
   std::vector<std::uint32_t> component;
+  // Closed components enclosing a volume, and whether turning them outward reversed them.
+  std::vector<std::vector<std::uint32_t>> solids;
+  std::vector<char> reversed;
   for (std::size_t seed = 0; seed < n; ++seed) {
     if (flip_of[seed] >= 0) continue;
     component.clear();
@@ -373,11 +377,25 @@ OrientationChange orient_consistently(TriangleMesh& mesh) {
       const V o = centre_of(mesh, component);
       const double volume =
           six_volume_about(mesh, component, o, [&](std::uint32_t t) { return flip_of[t] == 1; });
-      if (volume < 0) {
+      if (volume < 0)
         for (std::uint32_t t : component) flip_of[t] ^= 1;
-        ++change.components_reversed;
+      if (volume != 0) {  // a flat closed component (a doubled sheet) encloses nothing
+        solids.push_back(component);
+        reversed.push_back(char(volume < 0));
       }
     }
+  }
+  // Cavities: a component inside an odd number of others faces inward.
+  std::vector<char> flipped(n);
+  for (std::size_t t = 0; t < n; ++t) flipped[t] = char(flip_of[t] == 1);
+  const std::vector<int> depth = nesting_depths(mesh, solids, flipped);
+  for (std::size_t c = 0; c < solids.size(); ++c) {
+    const bool cavity = depth[c] % 2 == 1;
+    if (cavity) {
+      for (std::uint32_t t : solids[c]) flip_of[t] ^= 1;
+      ++change.cavities;
+    }
+    if (cavity != bool(reversed[c])) ++change.components_reversed;
   }
   for (std::size_t t = 0; t < n; ++t)
     if (flip_of[t] == 1) {
@@ -435,21 +453,41 @@ MeshReport validate(const TriangleMesh& mesh, const ValidateOptions& options) {
       if (r.non_manifold_edges++ < cap) r.non_manifold_edge_examples.push_back(e);
     } else if (uses[i].forward == uses[i + 1].forward) {
       if (r.inconsistent_edges++ < cap) r.inconsistent_edge_examples.push_back(e);
+      open_tri[uses[i].tri] |= 2;
     }
     if (j - i != 2)
-      for (std::size_t k = i; k < j; ++k) open_tri[uses[k].tri] = 1;
+      for (std::size_t k = i; k < j; ++k) open_tri[uses[k].tri] |= 1;
   });
-  std::vector<char> root_open(n, 0), is_root(n, 0);
+  std::vector<char> root_open(n, 0), is_root(n, 0);  // root_open: 1 open, 2 inconsistent
+  std::vector<std::vector<std::uint32_t>> members(n);
   for (std::size_t t = 0; t < n; ++t) {
     const std::size_t root = uf.find(t);
     is_root[root] = 1;
-    if (open_tri[t]) root_open[root] = 1;
+    root_open[root] = char(root_open[root] | open_tri[t]);
+    members[root].push_back(std::uint32_t(t));
   }
+  // Closed, consistent components enclosing a volume: which way they face, and how deep they lie.
+  std::vector<std::vector<std::uint32_t>> solids;
+  std::vector<char> flipped(n, 0), inward;
   for (std::size_t t = 0; t < n; ++t)
     if (is_root[t]) {
       ++r.components;
-      if (!root_open[t]) ++r.closed_components;
+      if (root_open[t] & 1) continue;
+      ++r.closed_components;
+      if (root_open[t]) continue;
+      const double volume = six_volume_about(mesh, members[t], centre_of(mesh, members[t]),
+                                             [](std::uint32_t) { return false; });
+      if (volume == 0) continue;
+      for (const std::uint32_t u : members[t]) flipped[u] = char(volume < 0);
+      inward.push_back(char(volume < 0));
+      solids.push_back(std::move(members[t]));
     }
+  const std::vector<int> depth = nesting_depths(mesh, solids, flipped);
+  for (std::size_t c = 0; c < solids.size(); ++c) {
+    const bool cavity = depth[c] % 2 == 1;
+    if (cavity) ++r.cavities;
+    if (cavity != bool(inward[c])) ++r.misoriented_components;
+  }
 
   for (std::size_t t = 0; t < n; ++t) {
     const auto& tri = mesh.triangles[t];

@@ -2,6 +2,7 @@
 #include "alfven/io/csv_log.hpp"
 
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -99,7 +100,8 @@ CsvLog::CsvLog(const std::string& path, const std::vector<std::string>& columns,
                  "CSV log '" << path << "': cannot open: " << std::strerror(errno));
 }
 
-std::size_t keep_rows_up_to(const std::string& path, double last) {
+std::size_t keep_rows_up_to(const std::string& path, double last, double* last_kept) {
+  if (last_kept) *last_kept = std::nan("");
   std::ifstream in(path, std::ios::binary);
   if (!in) return 0;
   std::string header, line, kept;
@@ -114,6 +116,7 @@ std::size_t keep_rows_up_to(const std::string& path, double last) {
     const bool complete = !in.eof();  // a last line without its newline is a partial row
     if (end != line.c_str() && first <= last && complete) {
       kept += line + "\n";
+      if (last_kept) *last_kept = first;
     } else {
       ++dropped;
     }

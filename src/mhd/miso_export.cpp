@@ -161,13 +161,17 @@ void cut_block(const Fields<Real, backend::Host>& host, const Grid& g, const io:
 }
 
 /// Restores each snapshot into one Simulation on the host (its ghost cells filled by the run's
-/// boundaries) and writes every rank's block and the time file.
+/// boundaries) and writes every rank's block and the time file. The Simulation has neither the
+/// run's bodies nor its output blocks: the nine fields of the bodies' cells are the snapshot's
+/// (a body's geometry, a mesh file perhaps gone since, is never built).
 template <typename Real>
 void write_outputs(const RunConfig& cfg, const std::string& run_dir,
                    const std::vector<IndexEntry>& entries, const std::string& out_dir,
                    const io::MisoLayout& layout) {
   RunConfig one_block = cfg;
   for (int& p : one_block.procs) p = 1;
+  one_block.bodies.clear();
+  one_block.outputs.clear();
   Simulation<Real> sim(one_block, "host", true);
   Fields<Real, backend::Host> host(sim.grid());
   std::vector<Real> block;
@@ -220,7 +224,9 @@ MisoExportSummary export_to_miso(const std::string& run_dir, const std::string& 
   ALFVEN_REQUIRE(fs::is_regular_file(config_path, ec),
                  "export: '" << run_dir << "' is not an Alfven run directory (it has no "
                              << "config.yaml)");
-  RunConfig cfg = load_config(config_path, {}, problem_catalog());
+  // The bodies are kept in the exported config.yaml, never built (their meshes are not read).
+  RunConfig cfg =
+      load_config(config_path, {}, problem_catalog(), nullptr, BodyGeometryCheck::TextOnly);
   std::vector<std::string> notes;
   const std::vector<IndexEntry> index = load_index(run_dir, notes);
   ALFVEN_REQUIRE(!index.empty(), "export: '" << run_dir << "' holds no snapshot to export");

@@ -114,7 +114,9 @@ MisoImportSummary import_from_miso(const std::string& miso_dir, const MisoImport
                  "import: '" << miso_dir << "' is not a MISO run folder (it has no config.yaml)");
   if (!options.file.empty()) check_absent(options.file);
   GivenKeys given;
-  RunConfig cfg = load_config(config_path, {}, ProblemCatalog{}, &given);  // any problem name
+  // Any problem name; bodies (an exported run's) are not built: their meshes are not read.
+  RunConfig cfg =
+      load_config(config_path, {}, ProblemCatalog{}, &given, BodyGeometryCheck::TextOnly);
   const MisoLayoutKeys keys = miso_layout_keys(given, config_path);
   ALFVEN_REQUIRE(keys.mhd && !keys.rt,
                  config_path << ": physics says " << (keys.rt ? "rt: true" : "mhd: false")

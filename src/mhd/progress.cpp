@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <iostream>
 
 namespace alfven {
 namespace mhd {
@@ -22,10 +24,16 @@ std::string format_duration(double s) {
   return buf;
 }
 
-ProgressLine::ProgressLine(std::ostream& out, bool enabled, double tend, long max_steps)
+bool launched_by_mpi() {
+  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"})
+    if (const char* value = std::getenv(name); value && *value) return true;
+  return false;
+}
+
+ProgressLine::ProgressLine(std::ostream& out, bool enabled, double tend, long max_steps, int ranks)
     : out_(out),
       enabled_(enabled),
-      tty_(isatty(STDOUT_FILENO) != 0),
+      tty_(&out == &std::cout && ranks == 1 && !launched_by_mpi() && isatty(STDOUT_FILENO) != 0),
       tend_(tend),
       max_steps_(max_steps),
       start_(std::chrono::steady_clock::now()),

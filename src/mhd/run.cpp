@@ -22,6 +22,7 @@
 #include "file_index.hpp"
 #include "output_block.hpp"
 #include "progress.hpp"
+#include "restart_bodies.hpp"
 #include "run_control.hpp"
 #include "run_index.hpp"
 #include "run_output.hpp"
@@ -55,6 +56,7 @@ struct Start {
   std::size_t position = 0;
   std::vector<std::string> notes;  // repairs of the index, for rank 0 to print
   std::string checkpoint;          // io.continue from a snapshot: the newest checkpoint, if any
+  bool bodies_stated = false;      // --set bodies: a restart may change the snapshot's bodies
 };
 
 template <typename Real>
@@ -85,15 +87,26 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                     start.checkpoint);
       }
     }();
+    // A body changed, added or removed since the snapshot is refused unless --set bodies says so.
+    const std::string bodies_note =
+        check_restart_bodies(sim, snap, restart_file, start.bodies_stated);
     output_start.restart_read_seconds = seconds_since(t_read);
     output_start.next_snapshot = first_multiple_after(snap.meta.time, cfg.dt_output);
     restored_step = snap.meta.step;
+    if (continuing) {
+      // The step's log row, should a kill have come between its files and the row.
+      const auto dt = snap.meta.extra.find("dt");
+      output_start.start_dt = dt != snap.meta.extra.end() ? dt->second : 0.0;
+      output_start.start_row_due =
+          start.index[start.position].time == snap.meta.time || snap.meta.step % cfg.log_every == 0;
+    }
     if (root) {
       out << "alfven run: restarting from " << restart_file << " (step " << snap.meta.step
           << ", t = " << snap.meta.time << ")\n";
       if (!snap.checksummed)
         out << "note: " << restart_file << " is a format " << snap.format_version
             << " snapshot (written before checksums): it was read unverified\n";
+      out << bodies_note;
     }
   }
   output_start.state_on_disk = continuing;
@@ -107,6 +120,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                           std::filesystem::path(restart_file).filename().string()});
     else
       output = std::make_unique<RunOutput>(dir, cfg, grid, out);
+  }
+  // The set-up report (the run, the halo exchange, the devices, the output path): not when quiet.
+  const bool report = root && !quiet;
+  if (report) {
     const int* dims = sim.communicator().dims();
     out << "alfven run: " << cfg.problem << ", " << grid.global_n[0] << " x " << grid.global_n[1]
         << " x " << grid.global_n[2] << " cells, " << (sizeof(Real) == 4 ? "float" : "double")
@@ -114,7 +131,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
         << " rank(s) as " << dims[0] << " x " << dims[1] << " x " << dims[2]
         << ", t_end = " << cfg.tend << ", output every " << cfg.dt_output << " -> " << dir << "\n";
   }
-  if (root && sim.communicator().size() > 1) {
+  if (report && sim.communicator().size() > 1) {
     const bool node_staging = env_flag("ALFVEN_NODE_STAGING", true);
     const char* path =
         backend != "cuda" ? "host buffers"
@@ -133,7 +150,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
                        ")";
     line.resize(128, ' ');  // gather takes the same size from every rank
     const std::vector<unsigned char> all = sim.communicator().gather(line.data(), line.size());
-    for (std::size_t r = 0; root && r < all.size() / 128; ++r) {
+    for (std::size_t r = 0; report && r < all.size() / 128; ++r) {
       std::string one(all.begin() + long(r * 128), all.begin() + long((r + 1) * 128));
       out << one.substr(0, one.find_last_not_of(' ') + 1) << "\n";
     }
@@ -146,6 +163,10 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       out << " (" << sim.body_nearest_fluid_cells()
           << " of them next to gaps or parts thinner than the grid resolves: set from the fluid "
              "cells around them, not from an image point)";
+    if (sim.body_two_sided_cells() > 0)
+      out << "; " << sim.body_two_sided_cells()
+          << " solid cells in parts thinner than 4 cells, read by the fluid on both sides (one "
+             "ghost state, from one side, serves both)";
     if (effective_margin(cfg) != cfg.margin)
       out << "; grid.margin raised from " << cfg.margin << " to " << effective_margin(cfg)
           << " (the image points of the bodies' cells reach that far)";
@@ -154,6 +175,7 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   // Snapshots, output blocks, checkpoints and log rows (run_outputs.hpp), and the signed
   // distance of the bodies in every snapshot.
   RunOutputs<Real> outputs(sim, output.get(), out, backend, output_start);
+  if (report) out << "output: " << outputs.writing() << "\n";
   StopSignals signals;
   StopControl stop(cfg.walltime, program_start);
 
@@ -173,13 +195,23 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
   if (root && sim.time() >= cfg.tend)
     out << "alfven run: nothing to do: the state is at t = " << sim.time()
         << ", at or past time.tend = " << cfg.tend << " (raise time.tend to continue)\n";
-  else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
+  else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps && restart_file.empty()) {
+    // time.max_steps: 0 asks for the start state's files alone (searchlight: radiation only).
+    out << "alfven run: wrote the start state and took no step (time.max_steps = 0): "
+        << snapshot_name(0);
+    for (const OutputBlockConfig& b : cfg.outputs) {
+      out << ", output block " << b.name << " (";
+      for (std::size_t v = 0; v < b.variables.size(); ++v)
+        out << (v > 0 ? ", " : "") << b.variables[v];
+      out << ")";
+    }
+    out << "\n";
+  } else if (root && cfg.max_steps >= 0 && first_step >= cfg.max_steps)
     out << "alfven run: nothing to do: the state is at step " << first_step
         << ", at or past time.max_steps = " << cfg.max_steps
-        << (restart_file.empty() ? " (raise time.max_steps to take steps)\n"
-                                 : " (the step count goes on from the snapshot's step, as the "
-                                   "time does; raise time.max_steps to continue)\n");
-  ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps);
+        << " (the step count goes on from the snapshot's step, as the time does; raise "
+           "time.max_steps to continue)\n";
+  ProgressLine progress(out, !quiet && root, cfg.tend, cfg.max_steps, sim.communicator().size());
   double output_seconds_before_end = -1;  // output time before the last step's outputs
   // Whether another step is to be taken (a signal or the wall-time limit may still stop the run).
   const auto steps_left = [&] {
@@ -254,6 +286,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
     summary.output_blocks.push_back(
         {b.name, b.variables, output ? output->block_file_count(b.name) : 0});
   summary.checkpoints = output ? int(output->checkpoints().size()) : 0;
+  summary.images = cfg.write_png && image_axes(grid).first >= 0;
+  summary.image_z = image_height(grid, cfg.png_z);
   summary.halo_seconds = sim.communicator().max(sim.solver().halo_seconds());
   summary.loop_seconds = loop_seconds;
   summary.output_seconds = outputs.seconds() - output_seconds_before;
@@ -424,7 +458,8 @@ RunSummary run(const RunOptions& o, std::ostream& out) {
          " and io.continue: true both ask for a restart: give "
          "--restart FILE to continue from that snapshot, or io.continue: true (without --restart) "
          "to continue from the newest snapshot of the run directory"});
-  const Start start = where_to_start(dir, cfg, o);
+  Start start = where_to_start(dir, cfg, o);
+  start.bodies_stated = overrides_set_bodies(o.overrides);
   check_output_directory(dir, cfg, o, start.in_place);
   if (cfg.precision == Precision::Float)
     return run_with<float>(cfg, dir, backend, o.quiet, out, start, started);

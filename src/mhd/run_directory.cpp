@@ -231,17 +231,13 @@ void remove_temporaries(const std::string& dir, const std::vector<std::string>& 
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
     if (name.size() <= 4 || name.compare(name.size() - 4, 4, ".tmp") != 0) continue;
+    // A writer creates a plain file: a folder or link of that name is not ours.
+    if (entry.symlink_status(ec).type() != fs::file_type::regular) continue;
     const std::string base = name.substr(0, name.size() - 4);
     bool ours = fixed_names().count(base) || snapshot_number(base) >= 0 ||
-                image_number(base) >= 0 ||
-                (base.rfind("checkpoint_", 0) == 0 && base.size() > 14 &&
-                 base.compare(base.size() - 3, 3, ".h5") == 0);
+                image_number(base) >= 0 || is_checkpoint_name(base);
     for (const std::string& block : blocks)
-      ours = ours || base == block + ".xdmf" ||
-             (base.rfind(block + "_", 0) == 0 && base.size() > block.size() + 4 &&
-              base.compare(base.size() - 3, 3, ".h5") == 0 &&
-              base.substr(block.size() + 1, base.size() - block.size() - 4)
-                      .find_first_not_of("0123456789") == std::string::npos);
+      ours = ours || base == block + ".xdmf" || is_block_file_name(base, block);
     if (ours) stale.push_back(entry.path());
   }
   for (const fs::path& p : stale) fs::remove(p, ec);

@@ -40,7 +40,8 @@ std::string set_aside_later_snapshots(const std::string& dir, const std::vector<
 /// Removes the temporary files a stopped run may have left (NAME.tmp of the files a run writes:
 /// snapshots, images, checkpoints, snapshots.txt, checkpoints.txt, outputs.txt, run.xdmf,
 /// config.yaml, log.csv, and NAME_NNNN.h5 / NAME.xdmf of output blocks whose name is in
-/// `blocks`). Only names a run writes.
+/// `blocks`). Only plain files of names a run writes. A run calls it before it writes any file: a
+/// writer refuses to write through a temporary name that exists (io::require_no_temporary).
 void remove_temporaries(const std::string& dir, const std::vector<std::string>& blocks = {});
 
 }  // namespace mhd

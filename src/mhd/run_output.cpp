@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <ostream>
 #include <set>
 
@@ -49,7 +50,7 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   std::vector<std::string> blocks;
   for (const OutputBlockConfig& b : config.outputs) blocks.push_back(b.name);
   clear_earlier_run(dir_, out, blocks);
-  remove_temporaries(dir_);
+  remove_temporaries(dir_, blocks);
   write_index(dir_, snapshots_);
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);
@@ -66,6 +67,11 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
                                                     << " is not in its index");
   // The log must take this run's rows before anything in the folder changes.
   io::check_log_header(dir_ + "/log.csv", log_columns());
+  // Before any file is written: a run killed while it wrote one (checkpoints.txt.tmp, a block's
+  // file) left its temporary name, which the writers refuse to write through.
+  std::vector<std::string> blocks;
+  for (const OutputBlockConfig& b : config.outputs) blocks.push_back(b.name);
+  remove_temporaries(dir_, blocks);
   // Checkpoints and output-block files of later steps belong to the discarded continuation too.
   std::vector<std::string> notes, later;
   std::set<std::string> listed;
@@ -98,12 +104,13 @@ RunOutput::RunOutput(const std::string& dir, const RunConfig& config, const Grid
   write_file_index(dir_, kCheckpointIndex, checkpoints_);
   write_file_index(dir_, kOutputIndex, block_files_);
   // The log goes on from the snapshot: rows a stopped run logged after it are computed again.
-  const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step));
+  double last_row = 0;
+  const std::size_t dropped = io::keep_rows_up_to(dir_ + "/log.csv", double(from.step), &last_row);
+  if (last_row >= 0) last_logged_step_ = long(last_row);  // not NaN: a row is kept
   if (dropped > 0)
     out << "note: " << dir_ << "/log.csv: dropped " << dropped << " row"
         << (dropped == 1 ? "" : "s") << " logged after step " << from.step
         << " (this run computes those steps again)\n";
-  remove_temporaries(dir_);
   snapshots_.assign(from.index.begin(), from.index.begin() + long(from.from) + 1);
   write_index(dir_, snapshots_);
   write_xdmf();
@@ -170,6 +177,12 @@ io::CellBox image_plane(const Grid& grid, double z) {
   return plane;
 }
 
+double image_height(const Grid& grid, double z) {
+  if (!(grid.active(0) && grid.active(1) && grid.active(2)))
+    return std::numeric_limits<double>::quiet_NaN();
+  return grid.lo[2] + (image_plane(grid, z).offset[2] + 0.5) * grid.d[2];
+}
+
 std::string RunOutput::last_snapshot() const {
   return snapshots_.empty() ? std::string() : dir_ + "/" + snapshots_.back().name;
 }
@@ -204,11 +217,10 @@ std::string RunOutput::add_snapshot(const std::string& name, double time,
         hi = std::max(hi, image[c]);
       }
     if (lo > hi) lo = hi = 0;
-    const bool three_d = grid_.active(0) && grid_.active(1) && grid_.active(2);
+    const double z = image_height(grid_, config_.png_z);
     char title[96];
-    if (three_d)
-      std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time,
-                    grid_.lo[2] + (image_plane(grid_, config_.png_z).offset[2] + 0.5) * grid_.d[2]);
+    if (!std::isnan(z))
+      std::snprintf(title, sizeof title, "density  t = %.4f  z = %.4g", time, z);
     else
       std::snprintf(title, sizeof title, "density  t = %.4f", time);
     io::write_field_png(dir_ + "/" + image_name(index), image.data(), w, h, title, lo, hi,
@@ -253,6 +265,7 @@ void RunOutput::add_block_file(const std::string& block, const std::string& name
 
 void RunOutput::log(long step, double time, double dt, const Totals& t, double rate) {
   log_->append({double(step), time, dt, t.mass, t.energy, t.max_div_b, rate});
+  last_logged_step_ = step;
 }
 
 int RunOutput::block_file_count(const std::string& block) const {

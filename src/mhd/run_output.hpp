@@ -98,6 +98,9 @@ class RunOutput {
 
   /// Appends a row to log.csv.
   void log(long step, double time, double dt, const Totals& totals, double cell_updates_per_second);
+  /// The step of the last row of log.csv (-1: none yet): a continued run's is that of the last
+  /// row kept (up to the step continued from).
+  long last_logged_step() const { return last_logged_step_; }
 
   const std::string& dir() const { return dir_; }
   int snapshots_written() const { return int(snapshots_.size()); }
@@ -126,6 +129,7 @@ class RunOutput {
   Grid grid_;
   io::GridInfo info_;
   std::unique_ptr<io::CsvLog> log_;
+  long last_logged_step_ = -1;
   std::vector<IndexEntry> snapshots_;
   std::vector<FileEntry> checkpoints_;  // checkpoints.txt
   std::vector<FileEntry> block_files_;  // outputs.txt
@@ -140,6 +144,9 @@ std::pair<int, int> image_axes(const Grid& grid);
 /// holding height `z` (io.png_z, clamped to the grid), or through the middle cell of z when `z` is
 /// NaN (not given); an empty box without an image.
 io::CellBox image_plane(const Grid& grid, double z);
+/// The height z of the cell centres of a 3D run's density image (image_plane of io.png_z `z`);
+/// NaN for a grid without a third active axis.
+double image_height(const Grid& grid, double z);
 
 }  // namespace mhd
 }  // namespace alfven

@@ -72,6 +72,8 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
       out_(out),
       cfg_(sim.config()),
       next_snapshot_(start.next_snapshot),
+      last_dt_(start.start_dt),
+      start_row_due_(start.start_row_due),
       start_on_disk_(start.state_on_disk),
       writer_((cfg_.async_output == "on" || (cfg_.async_output == "auto" && backend == "cuda")) &&
               sim.communicator().size() == 1) {
@@ -139,16 +141,14 @@ RunOutputs<Real>::RunOutputs(Simulation<Real>& sim, RunOutput* output, std::ostr
                                 sizeof(Real) == 4 ? io::DataType::Float32 : io::DataType::Float64,
                                 names, vectors);
     }
-    out_ << "output: " << describe(write_path(comm));
-    if (writer_.background())  // the copy is page-locked only for a device's state (capture())
-      out_ << "; files written in the background from a "
-           << (backend == "cuda" && device_available() ? "pinned " : "") << "host copy";
-    if (cfg_.async_output == "on" && comm.size() > 1)
-      out_ << " (io.async: on needs a run of one rank: collective HDF5 calls from a second thread "
-              "would need "
-              "MPI_THREAD_MULTIPLE)";
-    out_ << "\n";
+    if (cfg_.async_output == "on" && comm.size() > 1)  // a note: printed when quiet too
+      out_ << "note: files are written in the foreground: io.async: on needs a run of one rank "
+              "(collective HDF5 calls from a second thread would need MPI_THREAD_MULTIPLE)\n";
   }
+  writing_ = describe(write_path(comm));
+  if (writer_.background())  // the copy is page-locked only for a device's state (capture())
+    writing_ += std::string("; files written in the background from a ") +
+                (backend == "cuda" && device_available() ? "pinned " : "") + "host copy";
 }
 
 template <typename Real>
@@ -170,6 +170,7 @@ io::SnapshotMeta RunOutputs<Real>::meta(double time, long step, int index) const
   m.problem = cfg_.problem;
   m.gamma = cfg_.gamma;
   m.extra["cfl_number"] = cfg_.cfl_number;
+  m.extra["dt"] = frame_dt_;  // the log row of a continued run's start (OutputStart::start_dt)
   return m;
 }
 
@@ -226,7 +227,8 @@ void RunOutputs<Real>::write(const Due& due) {
   const auto t0 = Clock::now();
   const double time = sim_.time();
   const long step = sim_.steps();
-  capture();
+  capture();  // no job in flight from here on: the frame and its dt are this output's
+  frame_dt_ = last_dt_;
   std::string snapshot, checkpoint;
   if (due.snapshot) {
     snapshot = snapshot_name(snapshots_++);
@@ -376,7 +378,17 @@ void RunOutputs<Real>::log_row(double dt) {
 
 template <typename Real>
 void RunOutputs<Real>::initial() {
-  if (start_on_disk_) return;
+  if (start_on_disk_) {
+    // A step's log row follows its files: a run killed in between left the state continued from
+    // without the row the run that never stopped has (a snapshot's row, or a checkpoint's at a
+    // multiple of io.log_every). Logged now, with that step's dt.
+    const bool missing = output_ && start_row_due_ && output_->last_logged_step() != sim_.steps();
+    if (sim_.communicator().max(missing ? 1.0 : 0.0) > 0) {
+      last_logged_step_ = -1;
+      log_row(last_dt_);
+    }
+    return;
+  }
   Due due = due_now(sim_.time(), sim_.steps());
   due.snapshot = true;  // the start state is the first snapshot of this directory
   due.checkpoint = false;

@@ -41,6 +41,12 @@ struct OutputStart {
   bool state_on_disk = false;  ///< the start state is already a snapshot of the directory
   double restart_read_seconds =
       0;  ///< time the restart took to read (the first estimate of a write)
+  /// A run continued in place: the dt of the step that reached the state continued from (the
+  /// attribute `dt` of its file; 0 without one), and whether the run that never stopped logged
+  /// that step (a snapshot's, or a multiple of io.log_every): initial() then logs its row when
+  /// log.csv lacks it (a kill after the step's files, before its row).
+  double start_dt = 0;
+  bool start_row_due = false;
 };
 
 template <typename Real>
@@ -54,7 +60,8 @@ class RunOutputs {
   RunOutputs(const RunOutputs&) = delete;
   RunOutputs& operator=(const RunOutputs&) = delete;
 
-  /// Collective: the snapshot of the start state unless it is already on disk, and its log row.
+  /// Collective: the snapshot of the start state unless it is already on disk, and its log row
+  /// (for a state on disk only when OutputStart::start_row_due and log.csv lacks it).
   void initial();
   /// Collective, after each step of `dt` that took `step_seconds`: writes what is due. `last`:
   /// the run ends after this step (time.tend or time.max_steps reached), so the final snapshot
@@ -82,6 +89,9 @@ class RunOutputs {
   double job_seconds() const { return job_seconds_.load(); }
   /// Whether files are written in the background.
   bool background() const { return writer_.background(); }
+  /// How the files are written, for the run's set-up report: which processes write each file,
+  /// and whether in the background (e.g. "one process writes each file").
+  const std::string& writing() const { return writing_; }
   /// Snapshots this run has scheduled so far (the directory's count, rank 0).
   int snapshots() const { return snapshots_; }
   /// Time of the newest snapshot of this directory (written or in flight), or -1.
@@ -116,6 +126,7 @@ class RunOutputs {
   std::ostream& out_;
   const RunConfig& cfg_;
   std::string dir_;
+  std::string writing_;  // writing()
   std::vector<OutputBlock> blocks_;
   std::vector<long> next_block_;  // per block: next multiple of dt (file number), or next step
   long next_snapshot_ = 0;        // number of the next scheduled snapshot
@@ -124,6 +135,8 @@ class RunOutputs {
   long log_step_ = 0, last_logged_step_ = -1;
   double log_seconds_ = 0;
   double last_dt_ = 0;
+  double frame_dt_ = 0;  // the dt of the step that reached the state in frame_ (attribute dt)
+  bool start_row_due_ = false;
   int snapshots_ = 0;
   double last_snapshot_time_ = -1;
   bool start_on_disk_ = false;

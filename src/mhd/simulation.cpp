@@ -200,6 +200,7 @@ void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial)
   grid_ = solver_->grid();  // with the halo depth the solver keeps
   ghost_cells_ = long(comm_->sum(double(local.ghost)));
   nearest_fluid_cells_ = long(comm_->sum(double(local.nearest_fluid)));
+  two_sided_cells_ = long(comm_->sum(double(local.two_sided)));
   solid_cells_ = long(solid);
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <sstream>
 
@@ -359,7 +360,10 @@ io::Snapshot restore_state(Simulation<Real>& sim, const std::string& file, Resto
           host(i + g.margin[0], j + g.margin[1], k + g.margin[2], v) = values[n++];
   }
   agree(sim.communicator(), message, config_error);
-  snap.raw.clear();
+  // The fields go; the bodies' signed distance stays, for a restart to compare the bodies
+  // (restart_bodies.hpp).
+  for (auto it = snap.raw.begin(); it != snap.raw.end();)
+    it = it->first == "signed_distance" ? std::next(it) : snap.raw.erase(it);
   try {
     sim.restore(host, snap.meta.time, snap.meta.step);  // fills ghost cells (halos, boundaries)
   } catch (const UnphysicalStateError& e) {             // on every rank

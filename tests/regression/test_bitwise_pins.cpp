@@ -39,10 +39,12 @@ bool compiler_pinned() {
 
 TEST(BitwisePins, MhdHost) {
   if (!compiler_pinned()) GTEST_SKIP() << "no pins for this compiler";
-  const std::uint64_t pinned_double[] = {0x3461e0c913d8ad24ull, 0x74ab3114fae2bdd5ull,
-                                         0xacecd8b267095a23ull, 0x11b220d74aff470eull};
-  const std::uint64_t pinned_float[] = {0x6db7b571f1b7e756ull, 0x4643a99416343a59ull,
-                                        0x4f8e7300364498e6ull, 0xdd0d68e50db42144ull};
+  // Re-pinned when the fourth-order difference began to take its differences first (flux.hpp,
+  // issue 42: a uniform state stays exactly uniform in float too).
+  const std::uint64_t pinned_double[] = {0xecc5f49ec6bb08c6ull, 0x1b549be38181be3eull,
+                                         0x62a26ad76507a2c4ull, 0xdedad5459cb72773ull};
+  const std::uint64_t pinned_float[] = {0x7b3ce462bb8525dbull, 0x4926951a1ce937d1ull,
+                                        0xd8ad1fee2dfff932ull, 0x1a1a40dd7a0472b1ull};
   const auto cases = mhd_cases();
   for (std::size_t i = 0; i < cases.size(); ++i) {
     SCOPED_TRACE(cases[i].name);

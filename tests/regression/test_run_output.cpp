@@ -286,8 +286,9 @@ TEST(RunOutput, ContinuedRunEqualsStraightRunBitwise) {
   fs::remove_all(resumed);
 }
 
-// A new run with time.max_steps = 0 writes its start state and says why it took no step; its
-// message spoke of a snapshot's step, which a new run has not read.
+// A new run with time.max_steps = 0 writes its start state and says so; its message spoke of a
+// snapshot's step, which a new run has not read, then of "nothing to do", though the run wrote
+// its files (test_run_report.cpp: the searchlight, which takes no step).
 TEST(RunOutput, ANewRunOfNoStepsSaysSo) {
   const std::string dir = fresh_dir("no_steps");
   RunOptions o;
@@ -298,10 +299,11 @@ TEST(RunOutput, ANewRunOfNoStepsSaysSo) {
   const RunSummary s = run(o, out);
   EXPECT_EQ(s.steps, 0);
   EXPECT_EQ(s.snapshots, 1);
-  EXPECT_NE(out.str().find("nothing to do: the state is at step 0, at or past time.max_steps = 0 "
-                           "(raise time.max_steps to take steps)"),
+  EXPECT_NE(out.str().find("wrote the start state and took no step (time.max_steps = 0): "
+                           "snapshot_0000.h5\n"),
             std::string::npos)
       << out.str();
+  EXPECT_TRUE(fs::is_regular_file(dir + "/snapshot_0000.h5"));
   EXPECT_EQ(out.str().find("snapshot's step"), std::string::npos) << out.str();
   fs::remove_all(dir);
 }
@@ -475,9 +477,10 @@ TEST(RunOutput, TheEndOfTheOutputTimeHoldsTheLastStepsFiles) {
 }
 
 // The final snapshot's log row comes once the last step's files are written: when the output
-// block of the last step cannot be written (a file stands at its temporary name, which a new run
-// does not check at its start), the run fails at that step without a row for it, in the
-// background as on the run's thread (the row came before the background job and stayed).
+// block of the last step cannot be written (a folder stands at its temporary name, which a run
+// does not remove at its start as it does a file left there), the run fails at that step without
+// a row for it, in the background as on the run's thread (the row came before the
+// background job and stayed).
 TEST(RunOutput, AFailedLastStepLeavesNoLogRow) {
   for (const char* async : {"io.async=on", "io.async=off"}) {
     const std::string dir = fresh_dir("failed_last_step");
@@ -494,7 +497,8 @@ TEST(RunOutput, AFailedLastStepLeavesNoLogRow) {
                                       "[density]}]"};
     };
     run_into(dir, with("time.max_steps=1"));  // an earlier run: mid_0000
-    std::ofstream(dir + "/mid_0002.h5.tmp") << "in the way";
+    fs::create_directories(dir + "/mid_0002.h5.tmp");
+    std::ofstream(dir + "/mid_0002.h5.tmp/in_the_way") << "in the way";
     EXPECT_THROW(run_into(dir, with("time.max_steps=6")), alfven::Error) << async;
     EXPECT_TRUE(fs::exists(dir + "/snapshot_0000.h5"));
     EXPECT_FALSE(fs::exists(dir + "/snapshot_0001.h5")) << async;  // after the block
@@ -524,12 +528,14 @@ TEST(RunOutput, AFailedBlockLeavesItsStepToTheContinuedRun) {
   run_into(straight, with({"time.max_steps=12"}));
   run_into(dir, with({"time.max_steps=4"}));  // an earlier run: mid_0000 to mid_0002
   // A directory where the file goes is refused before the first step (the earlier run did not
-  // list it); a file at the temporary name is found when the block is written.
-  std::ofstream(dir + "/mid_0003.h5.tmp") << "in the way";
+  // list it); a folder at the temporary name (a file there the run removes at its start) is
+  // found when the block is written.
+  fs::create_directories(dir + "/mid_0003.h5.tmp");
+  std::ofstream(dir + "/mid_0003.h5.tmp/in_the_way") << "in the way";
   EXPECT_THROW(run_into(dir, with({"time.max_steps=12"})), alfven::Error);  // fails at step 6
   EXPECT_TRUE(fs::exists(dir + "/checkpoint_00000003.h5"));                 // the run did start
   EXPECT_FALSE(fs::exists(dir + "/checkpoint_00000006.h5"));
-  fs::remove(dir + "/mid_0003.h5.tmp");
+  fs::remove_all(dir + "/mid_0003.h5.tmp");
   run_into(dir, with({"time.max_steps=12", "io.continue=true"}));
   for (int n = 0; n <= 6; ++n) {
     char name[32];

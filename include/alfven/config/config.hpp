@@ -189,6 +189,14 @@ constexpr std::size_t kMaxConfigBytes = std::size_t(4) << 20;
 /// whether a key was given at all.
 using GivenKeys = std::map<std::string, std::string>;
 
+/// What load_config does with the geometry nodes of `bodies:`. Parse: each is parsed by the
+/// scene parser, reading its mesh files, so that a bad shape or a mesh that is missing or does not
+/// read is an error naming the file and line before a run starts. TextOnly: each is checked as
+/// YAML only and kept as text (mesh paths made absolute), no file read: for commands that never
+/// build the bodies (`alfven export` and `import` write the nine fields only, and must work when
+/// a run's mesh files are gone).
+enum class BodyGeometryCheck { Parse, TextOnly };
+
 /// Reads, validates and completes the configuration in the YAML file `path` (one YAML document,
 /// at most kMaxConfigBytes).
 /// `overrides` are `dotted.key=value` strings (from `--set`), applied in order before validation;
@@ -197,15 +205,17 @@ using GivenKeys = std::map<std::string, std::string>;
 /// is a bare word close to a problem of `problems`; a file over the size limit; malformed YAML; a
 /// second YAML document; unknown key, wrong type, missing required key, value out of range);
 /// nothing is returned partially valid. `given`, when not null, receives the keys the file gives
-/// (GivenKeys).
+/// (GivenKeys). `geometry`: whether the bodies' geometry is parsed (BodyGeometryCheck).
 RunConfig load_config(const std::string& path, const std::vector<std::string>& overrides,
-                      const ProblemCatalog& problems, GivenKeys* given = nullptr);
+                      const ProblemCatalog& problems, GivenKeys* given = nullptr,
+                      BodyGeometryCheck geometry = BodyGeometryCheck::Parse);
 
 /// As load_config, from YAML text; `source_name` names it in messages and in RunConfig::source
 /// (e.g. "built-in:orszag_tang").
 RunConfig load_config_from_string(const std::string& yaml_text, const std::string& source_name,
                                   const std::vector<std::string>& overrides,
-                                  const ProblemCatalog& problems, GivenKeys* given = nullptr);
+                                  const ProblemCatalog& problems, GivenKeys* given = nullptr,
+                                  BodyGeometryCheck geometry = BodyGeometryCheck::Parse);
 
 /// A complete YAML configuration equivalent to `config` (every key written, defaults included),
 /// which load_config reads back to an equal RunConfig. The run directory keeps it as config.yaml.

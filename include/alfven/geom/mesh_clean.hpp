@@ -1,10 +1,10 @@
 /// @file mesh_clean.hpp
 /// @brief Cleaning and validating triangle meshes before they become signed distance functions:
 /// weld vertices, drop degenerate and duplicate triangles, make the orientation consistent and
-/// outward, and report what stands in the way of a sign by angle-weighted pseudonormals
-/// (Baerentzen & Aanaes, "Signed distance computation using the angle weighted pseudonormal",
-/// IEEE TVCG 11(3), 2005: exact only on closed, manifold, consistently oriented surfaces without
-/// self-intersections). Host only (library alfven_mesh_io).
+/// out of the solid (outward; cavities inward), and report what stands in the way of a sign by
+/// angle-weighted pseudonormals (Baerentzen & Aanaes, "Signed distance computation using the angle
+/// weighted pseudonormal", IEEE TVCG 11(3), 2005: exact only on closed, manifold, consistently
+/// oriented surfaces without self-intersections). Host only (library alfven_mesh_io).
 ///
 /// Tolerances are relative to the diagonal of the mesh's bounding box, so they do not depend on
 /// the file's unit. Every whole-mesh function here first runs TriangleMesh::check_indices() (an
@@ -49,20 +49,27 @@ std::size_t remove_unreferenced_vertices(TriangleMesh& mesh);
 
 /// What orient_consistently changed.
 struct OrientationChange {
-  std::size_t triangles_flipped = 0;    ///< triangles whose winding was reversed in total
-  std::size_t components_reversed = 0;  ///< closed components turned outward by their volume
+  std::size_t triangles_flipped = 0;  ///< triangles whose winding was reversed in total
+  /// Closed components reversed as a whole (after the flood fill) to face out of the solid:
+  /// outward, or inward for a cavity.
+  std::size_t components_reversed = 0;
+  std::size_t cavities = 0;   ///< closed components inside an odd number of others: face inward
   std::size_t conflicts = 0;  ///< manifold edges left inconsistent (non-orientable surfaces)
 };
 
-/// Makes neighbouring triangles agree: in each connected component, a breadth-first flood fill
-/// from its first triangle flips a neighbour across a manifold edge (exactly two triangles) when
-/// both use the edge in the same direction. Then every closed component (no open or non-manifold
-/// edge) with negative signed volume is reversed, so its normals point out. The volume is summed
-/// about the centre of the component's bounding box (with a compensated sum), not about the
-/// origin, so that the orientation is right however far from the origin the mesh lies (a sum
-/// about the origin loses every digit for a mesh of size 1 shifted by 1e6). Non-manifold edges
-/// are not crossed. A closed shell inside another (a cavity) is also turned outward of itself,
-/// which is wrong for hollow solids: such meshes need the winding-number sign mode.
+/// Makes neighbouring triangles agree and every closed surface face out of the solid it bounds.
+/// In each connected component, a breadth-first flood fill from its first triangle flips a
+/// neighbour across a manifold edge (exactly two triangles) when both use the edge in the same
+/// direction. Then every closed component (no open or non-manifold edge, no edge left
+/// inconsistent) with negative signed volume is reversed, so its normals point out. The volume is
+/// summed about the centre of the component's bounding box (with a compensated sum), not about
+/// the origin, so that the orientation is right however far from the origin the mesh lies (a sum
+/// about the origin loses every digit for a mesh of size 1 shifted by 1e6). Last, components are
+/// oriented by nesting: a closed component inside an odd number of others (a cavity, e.g. the
+/// inner sphere of a hollow shell) is reversed to face inward, into the cavity; one inside an even
+/// number (none, or an island inside a cavity) stays outward (the depths: mesh_nesting.hpp, from
+/// winding numbers at a few points of each component; a component crossing another counts as
+/// outside it). Non-manifold edges are not crossed; open components are only made consistent.
 OrientationChange orient_consistently(TriangleMesh& mesh);
 
 /// A triangle pair, by index into `triangles`.
@@ -78,9 +85,16 @@ struct MeshReport {
   std::size_t unreferenced_vertices = 0;  ///< vertices no triangle uses
   std::size_t components = 0;             ///< edge-connected triangle components
   std::size_t closed_components = 0;      ///< components without open or non-manifold edges
-  std::size_t edges = 0;                  ///< distinct edges
-  std::size_t open_edges = 0;             ///< edges of exactly one triangle (holes, cracks)
-  std::size_t non_manifold_edges = 0;     ///< edges of more than two triangles
+  /// Closed, consistently oriented components inside an odd number of others (cavities),
+  /// whichever way they face.
+  std::size_t cavities = 0;
+  /// Closed, consistently oriented components facing against their nesting: inward though inside
+  /// an even number of others (none: a solid inside out), or outward though inside an odd number
+  /// (a cavity facing outward, as a shell turned outward of itself). clean() leaves none.
+  std::size_t misoriented_components = 0;
+  std::size_t edges = 0;               ///< distinct edges
+  std::size_t open_edges = 0;          ///< edges of exactly one triangle (holes, cracks)
+  std::size_t non_manifold_edges = 0;  ///< edges of more than two triangles
   std::size_t inconsistent_edges = 0;  ///< two-triangle edges both traverse in the same direction
   std::size_t degenerate_triangles = 0;
   std::size_t duplicate_triangles = 0;  ///< same vertex set as an earlier triangle
@@ -98,12 +112,13 @@ struct MeshReport {
   bool watertight() const {
     return triangle_count > 0 && open_edges == 0 && non_manifold_edges == 0;
   }
-  /// Watertight, consistently oriented, outward (signed volume > 0), no degenerate triangles and no
-  /// self-overlaps: the conditions under which the pseudonormal sign is exact.
+  /// Watertight, consistently oriented, outward (signed volume > 0, every closed component facing
+  /// out of the solid: cavities inward), no degenerate triangles and no self-overlaps: the
+  /// conditions under which the pseudonormal sign is exact.
   bool fit_for_pseudonormal() const {
     return watertight() && inconsistent_edges == 0 && degenerate_triangles == 0 &&
            duplicate_triangles == 0 && self_overlaps_checked && self_overlaps == 0 &&
-           signed_volume > 0;
+           signed_volume > 0 && misoriented_components == 0;
   }
 };
 
@@ -123,8 +138,9 @@ struct ValidateOptions {
   bool check_self_overlaps = true;  ///< the O(n log n) pair search; off for a quick topology check
 };
 
-/// Checks `mesh` without changing it (see MeshReport). Self-overlaps: candidate pairs come from a
-/// bounding-volume hierarchy over triangle boxes; each pair is tested with orientation
+/// Checks `mesh` without changing it (see MeshReport). Nesting: as orient_consistently (one
+/// MeshSDF of the closed components when there are two or more). Self-overlaps: candidate pairs
+/// come from a bounding-volume hierarchy over triangle boxes; each pair is tested with orientation
 /// determinants (the segment-triangle form of the triangle-triangle test, cf. Guigue & Devillers,
 /// "Fast and robust triangle-triangle overlap test using orientation predicates", JGT 8(1), 2003),
 /// in double precision, not exact arithmetic. Pairs sharing an edge overlap only when coplanar and

@@ -64,9 +64,10 @@ void check_log_header(const std::string& path, const std::vector<std::string>& c
 /// continued run needs: the rows a stopped run logged after its last snapshot are computed again.
 /// A last line without its newline (a row cut by a crash) and rows that do not start with a
 /// number are dropped too. The file is replaced atomically, and only when a row is dropped.
+/// `last_kept`, when not null, receives the first column of the last row kept (NaN: none).
 /// @return the number of rows dropped (0 for a missing file)
 /// @throws alfven::Error naming the file if it cannot be rewritten.
-std::size_t keep_rows_up_to(const std::string& path, double last);
+std::size_t keep_rows_up_to(const std::string& path, double last, double* last_kept = nullptr);
 
 }  // namespace io
 }  // namespace alfven

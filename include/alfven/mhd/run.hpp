@@ -3,6 +3,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,11 @@ struct RunOptions {
   /// discarded_after_NNNN/, log rows after its step dropped, then appended to); otherwise the
   /// run directory starts with the restored state. docs/output.md, "The run directory".
   std::string restart_file;
-  bool quiet = false;  ///< no progress line (the summary is still printed)
+  /// No progress line and no report of the set-up (the run, its decomposition, the halo
+  /// exchange, the devices, how files are written); notes, warnings and what the run did
+  /// instead of the steps asked (restart, nothing to do, an early stop) are still printed, and
+  /// `alfven run` still prints its summary.
+  bool quiet = false;
   /// `--walltime HH:MM:SS`: as io.walltime (this wins); empty: the configuration's. A value that
   /// is no such limit is a ConfigError naming `--walltime`.
   std::string walltime;
@@ -64,6 +69,11 @@ struct RunSummary {
   std::vector<BlockFiles> output_blocks;  ///< in the order of outputs: (counts on rank 0)
   /// checkpoint_NNNNNNNN.h5 files in the run directory: the last io.checkpoint_keep (rank 0).
   int checkpoints = 0;
+  /// Each snapshot has its density picture density_NNNN.png (io.png on, a 2D or 3D run).
+  bool images = false;
+  /// The height z of the x-y plane a 3D run's pictures show (io.png_z, else the middle cell of
+  /// z); NaN for a 2D run.
+  double image_z = std::numeric_limits<double>::quiet_NaN();
   long cells = 0;           ///< interior cells
   double loop_seconds = 0;  ///< wall time of the time steps alone (output excluded)
   double halo_seconds = 0;  ///< halo exchange time, slowest rank (ALFVEN_PROFILE_HALO=1 only)

@@ -112,6 +112,9 @@ class Simulation {
   /// Ghost cells whose image points found no fluid (gaps or parts thinner than the grid
   /// resolves), set from the fluid cells next to them instead; whole domain.
   long body_nearest_fluid_cells() const { return nearest_fluid_cells_; }
+  /// Solid cells that fluid stencils read from both sides along an axis (parts thinner than 4
+  /// cells: one ghost state serves both sides, EmbeddedCounts::two_sided); whole domain.
+  long body_two_sided_cells() const { return two_sided_cells_; }
 
  private:
   TimeStepCheck<Real> global_time_step();
@@ -147,7 +150,7 @@ class Simulation {
   TimeStepCheck<Real> next_{};
   double time_ = 0;
   long steps_ = 0;
-  long solid_cells_ = 0, ghost_cells_ = 0, nearest_fluid_cells_ = 0;
+  long solid_cells_ = 0, ghost_cells_ = 0, nearest_fluid_cells_ = 0, two_sided_cells_ = 0;
 };
 
 }  // namespace mhd

@@ -100,7 +100,8 @@ void write_state(const Communicator& comm, const Grid& local, const Grid& global
 /// bytes: a restart continues bitwise), with its time and step, after checking that it
 /// continues the run the configuration describes (problem, box, gamma, cell counts, precision).
 /// Each rank reads only its own hyperslab (io::read_snapshot_block). Returns the snapshot's
-/// metadata (no field values).
+/// metadata and, of the field values, only this rank's block of signed_distance (in `raw`, when
+/// the file has one: the bodies it was written with).
 /// `purpose` words the messages: "cannot restart from 'FILE': ..." with a restart's way out
 /// (Restart), or "cannot export 'FILE': ..." with an export's (Export: the run directory's
 /// config.yaml does not describe the file).

@@ -301,6 +301,32 @@ TEST(Sdf, InwardMeshWithNoCleanIsExplained) {
   EXPECT_TRUE(contains(r, "drop --no-clean")) << r.output;
 }
 
+// A hollow shell whose inner sphere faces outward (tests/data/meshes/hollow_shell.obj as given):
+// with --no-clean the centre of the cavity comes out solid in both modes, which the warning says;
+// cleaned, the cavity is fluid (+0.5 from the inner sphere, within its chord error) and nothing is
+// said.
+TEST(Sdf, CavityFacingOutwardWithNoCleanIsExplained) {
+  SphereFixture f;
+  const std::string shell = std::string(ALFVEN_SOURCE_DIR) + "/tests/data/meshes/hollow_shell.obj";
+  write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n");
+  CommandResult r = run_alfven("sdf " + shell + " --no-clean --points " + f.dir.file("in.csv") +
+                                   " -o " + f.dir.file("o.csv") + " --sign winding",
+                               f.dir);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_TRUE(contains(r, "has 1 closed components facing against their nesting")) << r.output;
+  EXPECT_TRUE(contains(r, "drop --no-clean to let cleaning orient them")) << r.output;
+  r = run_alfven("sdf " + shell + " --points " + f.dir.file("in.csv") + " -o " +
+                     f.dir.file("c.csv") + " --force",
+                 f.dir);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_FALSE(contains(r, "warning")) << r.output;
+  const auto rows = read_csv(f.dir.file("c.csv"));
+  ASSERT_EQ(rows.size(), 2u);
+  const double d = std::stod(rows[1].back());
+  EXPECT_GT(d, 0.45);  // 0.5 less the chord error of an icosphere split once
+  EXPECT_LE(d, 0.5);
+}
+
 TEST(Sdf, CudaBackendAsThisBuildAllows) {
   SphereFixture f;
   write_text(f.dir.file("in.csv"), "x,y,z\n0,0,0\n2,0,0\n");

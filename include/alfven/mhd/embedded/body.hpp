@@ -18,6 +18,12 @@ constexpr int max_bodies = 8;
 /// and the artificial viscosity's limited slopes read no further).
 constexpr int embedded_stencil_reach = 2;
 
+/// How far (in cells, along each axis) the search for a path of fluid around a part one cell thick
+/// goes before the part is taken to separate two fluids (a plate that would leak; refused): a
+/// sharp edge or a tip is thinner than a cell for a few cells from its end, and the fluid joins
+/// around it within this reach.
+constexpr int thin_part_search_reach = 4;
+
 /// How far (in cells, along an axis) the image stencil of a body's ghost cell can lie from it:
 /// the ghost cell lies at most `embedded_stencil_reach` cells inside the body, its mirror image
 /// as far outside, and the trilinear stencil adds one cell. A run with bodies keeps at least this
@@ -39,6 +45,10 @@ struct EmbeddedCounts {
   long fixed = 0;          ///< solid cells that keep a stored state
   long nearest_fluid = 0;  ///< ghost cells whose image points found no fluid (thin gaps or
                            ///< parts): set from the fluid cells next to them (ghost_cells.hpp)
+  /// Solid cells that fluid stencils read from both sides along an axis (fluid within
+  /// embedded_stencil_reach cells on either side): parts thinner than 4 cells, whose one ghost
+  /// state serves the fluid on both sides (its image lies on one side only).
+  long two_sided = 0;
   long solid_per_body[max_bodies] = {};  ///< interior solid cells nearest to each body
 };
 

@@ -25,6 +25,7 @@
 #include "alfven/geom/tape.hpp"
 #include "body.hpp"
 #include "ghost_cells.hpp"
+#include "surface_defect.hpp"
 #include "wall.hpp"
 
 namespace alfven {
@@ -92,6 +93,10 @@ class EmbeddedBoundary {
           const int b = int(static_cast<std::uint8_t>(which(i, j, k)));
           ++counts_.solid;
           ++counts_.solid_per_body[b];
+          const ThinPart thin = thin_part(phi, i, j, k);
+          if (thin.two_sided) ++counts_.two_sided;
+          if (thin.axis >= 0 && error_.empty())
+            error_ = describe_thin_part(phi, i, j, k, thin.axis, bodies[std::size_t(b)].name);
           if (rules_[b].wall != WallKind::Fixed && reached_by_fluid(phi, i, j, k)) {
             GhostCell<Real> g{};
             g.cell = c;
@@ -127,7 +132,7 @@ class EmbeddedBoundary {
           if (read > reach_.layers_read) reach_.layers_read = read;
         }
         if (!ghost_usable(staged[g].status) && error_.empty())
-          error_ = describe_failure(staged[g], bodies);
+          error_ = describe_failure(staged[g], bodies, phi);
       }
     }
 
@@ -205,6 +210,102 @@ class EmbeddedBoundary {
     }
     return false;
   }
+  // How fluid stencils meet solid cell (i, j, k): `axis` >= 0 when the cells on both sides of it
+  // along that axis are fluid and no path through fluid cells within embedded_stencil_reach cells
+  // of it joins them: a part one cell thick that separates two fluids (a plate), through which
+  // the fluid stencil on one side reads the fluid on the other, so that the body leaks or swallows
+  // the flow. (Where such a path exists the two cells are one fluid around a tip or an edge of
+  // the body, such as a sphere's cells on a grid line or the last cells of a sharp edge, and
+  // reading across is no worse than the wall's first-order position.)
+  // `two_sided`: fluid lies within embedded_stencil_reach cells on both sides along some axis.
+  struct ThinPart {
+    int axis = -1;
+    bool two_sided = false;
+  };
+  ThinPart thin_part(const Array3D<Real>& phi, int i, int j, int k) const {
+    ThinPart t;
+    const int idx[3] = {i, j, k};
+    for (int a = 0; a < 3; ++a) {
+      if (!grid_.active(a)) continue;
+      int nearest[2] = {0, 0};  // distance to the first fluid cell below and above (0: none)
+      for (int side = 0; side < 2; ++side)
+        for (int s = 1; s <= embedded_stencil_reach && nearest[side] == 0; ++s) {
+          int n[3] = {idx[0], idx[1], idx[2]};
+          n[a] += side == 0 ? -s : s;
+          if (n[a] < 0 || n[a] >= grid_.total[a]) break;
+          if (phi(n[0], n[1], n[2]) >= Real(0)) nearest[side] = s;
+        }
+      if (nearest[0] > 0 && nearest[1] > 0) t.two_sided = true;
+      if (nearest[0] == 1 && nearest[1] == 1 && t.axis < 0 && !joined_around(phi, idx, a))
+        t.axis = a;
+    }
+    return t;
+  }
+  // True if the fluid cells next to solid cell idx along axis a on either side are joined by a
+  // path of fluid cells (face neighbours on the active axes) within thin_part_search_reach cells
+  // of idx (a flood fill of that box, at most 729 cells; run for the few candidate cells only).
+  bool joined_around(const Array3D<Real>& phi, const int idx[3], int a) const {
+    constexpr int r = thin_part_search_reach, w = 2 * r + 1;
+    bool seen[w * w * w] = {};
+    int stack[w * w * w][3];
+    int top = 0;
+    const auto inside = [&](const int o[3]) {
+      for (int b = 0; b < 3; ++b) {
+        if (o[b] < -r || o[b] > r || (!grid_.active(b) && o[b] != 0)) return false;
+        const int n = idx[b] + o[b];
+        if (n < 0 || n >= grid_.total[b]) return false;
+      }
+      return phi(idx[0] + o[0], idx[1] + o[1], idx[2] + o[2]) >= Real(0);
+    };
+    const auto slot = [&](const int o[3]) {
+      return (o[0] + r) + w * ((o[1] + r) + w * (o[2] + r));
+    };
+    int start[3] = {0, 0, 0};
+    start[a] = -1;
+    seen[slot(start)] = true;
+    for (int b = 0; b < 3; ++b) stack[top][b] = start[b];
+    ++top;
+    while (top > 0) {
+      --top;
+      const int o[3] = {stack[top][0], stack[top][1], stack[top][2]};
+      if (o[a] == 1 && o[(a + 1) % 3] == 0 && o[(a + 2) % 3] == 0) return true;
+      for (int b = 0; b < 3; ++b)
+        for (int step = -1; step <= 1; step += 2) {
+          int n[3] = {o[0], o[1], o[2]};
+          n[b] += step;
+          if (!inside(n) || seen[slot(n)]) continue;
+          seen[slot(n)] = true;
+          for (int c = 0; c < 3; ++c) stack[top][c] = n[c];
+          ++top;
+        }
+    }
+    return false;
+  }
+  // The refusal of a part one cell thick at solid cell (i, j, k) along `axis`: where it is, its
+  // thickness there (2 d less the distances of the fluid centres on both sides to the surface,
+  // exact for a face normal to the axis) and the cell size that gives it two cells.
+  std::string describe_thin_part(const Array3D<Real>& phi, int i, int j, int k, int axis,
+                                 const std::string& name) const {
+    int lo[3] = {i, j, k}, hi[3] = {i, j, k};
+    --lo[axis];
+    ++hi[axis];
+    const double d = grid_.d[axis];
+    const double thickness =
+        std::max(0.0, 2 * d - double(phi(lo[0], lo[1], lo[2])) - double(phi(hi[0], hi[1], hi[2])));
+    const char* names = "xyz";
+    std::ostringstream os;
+    os << name << ": a part about " << thickness << " thick along " << names[axis] << " at ("
+       << grid_.centre(0, i) << ", " << grid_.centre(1, j) << ", " << grid_.centre(2, k)
+       << ") (global index " << grid_.offset[0] + i - grid_.margin[0] << ", "
+       << grid_.offset[1] + j - grid_.margin[1] << ", " << grid_.offset[2] + k - grid_.margin[2]
+       << ") is one cell thick on this grid (cell size " << d << " along " << names[axis]
+       << "): the fluid on either side would read the fluid on the other through it, and the "
+          "body would leak or swallow the flow. Refine the grid so that the part spans at least "
+          "two cells (a cell size of at most "
+       << std::max(thickness, 1e-300) / 2 << " along " << names[axis]
+       << "), or make the part thicker";
+    return os.str();
+  }
   // Interior cells between interior cell (i, j, k) and the nearest face of the block (0: on the
   // face layer), over the active axes.
   int face_distance(int i, int j, int k) const {
@@ -229,7 +330,11 @@ class EmbeddedBoundary {
     }
     return out;
   }
-  std::string describe_failure(const GhostCell<Real>& g, const std::vector<Body>& bodies) const {
+  // The error of a ghost cell without a usable image point: where, why, and what to change (a
+  // defect of the surface when phi, the host copy of the distances, jumps nearby:
+  // surface_defect.hpp).
+  std::string describe_failure(const GhostCell<Real>& g, const std::vector<Body>& bodies,
+                               const Array3D<Real>& phi) const {
     const long tx = grid_.total[0], ty = grid_.total[1];
     const int i = int(g.cell % tx), j = int((g.cell / tx) % ty), k = int(g.cell / (tx * ty));
     std::ostringstream os;
@@ -237,12 +342,24 @@ class EmbeddedBoundary {
        << grid_.centre(1, j) << ", " << grid_.centre(2, k) << ") (global index "
        << grid_.offset[0] + i - grid_.margin[0] << ", " << grid_.offset[1] + j - grid_.margin[1]
        << ", " << grid_.offset[2] + k - grid_.margin[2] << ") ";
+    // A sign jump nearby is a defect of the surface, which no margin or resolution cures.
+    const Body& body = bodies[std::size_t(g.body)];
+    const bool jump = sign_jump_near(phi, grid_, i, j, k, embedded_image_reach).found;
+    const std::string defect =
+        likely_surface_defect(phi, grid_, i, j, k, body, embedded_image_reach);
     if (g.status == ghost_outside_block)
-      os << "needs fluid cells beyond this block's ghost layers; raise grid.margin (at least "
-         << embedded_image_reach << " with bodies) or use fewer ranks";
+      os << "needs fluid cells beyond this block's ghost layers";
     else
       os << "has no fluid cell within " << embedded_stencil_reach
-         << " cells nor around its image point; refine the grid";
+         << " cells nor around its image point";
+    if (jump)
+      os << ": " << defect << "; fix the surface (raising grid.margin or refining the grid "
+         << "would not help)";
+    else if (g.status == ghost_outside_block)
+      os << "; raise grid.margin (at least " << embedded_image_reach
+         << " with bodies) or use fewer ranks" << (defect.empty() ? "" : "; ") << defect;
+    else
+      os << "; refine the grid" << (defect.empty() ? "" : "; ") << defect;
     return os.str();
   }
 
