@@ -1,11 +1,13 @@
 /// @file radiation.cpp
 /// @brief The rules of the `radiation` section that involve more than one key: the ray count,
 /// Planck's source function needs a temperature (eos.table), a beam enters through a
-/// non-periodic face, heating needs the transfer on.
+/// non-periodic face, heating needs the transfer on, and the inputs stay within the range of the
+/// run's arithmetic (each at most state_magnitude_limit, and so the heating's scale 4 pi chi I).
 #include <fmt/format.h>
 
 #include <algorithm>
 
+#include "alfven/mhd/state_range.hpp"
 #include "sections.hpp"
 
 namespace alfven {
@@ -19,6 +21,56 @@ YAML::Mark mark_of(const TreeContents& contents, const std::string& key) {
   if (value != contents.values.end()) return value->second.node.Mark();
   const auto section = contents.sections.find("radiation");
   return section != contents.sections.end() ? section->second.mark : YAML::Mark::null_mark();
+}
+
+// The transfer's values are at most the largest intensity that enters or is emitted (no
+// scattering: every intensity is a weighted mean of those, attenuated), and it forms the flux
+// 4 pi I and the heating 4 pi chi (J - S) from them in the run's precision: each input, and
+// 4 pi chi I with the uniform chi, must be at most the limit of the state's values
+// (state_range.hpp). What depends on the gas (mass_absorption x density, Planck's S) is checked
+// as the run solves (RadiationCoupling::solve).
+void check_radiation_range(const TreeContents& contents, const RunConfig& config,
+                           Diagnostics& diagnostics) {
+  const RadiationParameters& r = config.radiation;
+  const bool single = config.precision == Precision::Float;
+  const double limit = single ? state_magnitude_limit<float>() : state_magnitude_limit<double>();
+  const std::string advice = single ? "; choose units in which it is nearer 1, or run with "
+                                      "precision: double"
+                                    : "; choose units in which it is nearer 1";
+  struct Input {
+    const char* key;
+    double value;
+  };
+  const Input inputs[] = {{"radiation.absorption", r.absorption},
+                          {"radiation.mass_absorption", r.mass_absorption},
+                          {"radiation.source", r.source},
+                          {"radiation.incoming", r.incoming},
+                          {"radiation.beam.intensity", r.beam_face >= 0 ? r.beam_intensity : 0},
+                          {"radiation.wall_emission", r.wall_emission}};
+  bool all_in_range = true;
+  for (const Input& in : inputs)
+    if (in.value > limit) {
+      all_in_range = false;
+      diagnostics.error(in.key, mark_of(contents, in.key),
+                        fmt::format("{:g} is out of the range of the run's arithmetic: at most "
+                                    "{:.6g} in {} (so that the flux 4 pi I and the heating "
+                                    "4 pi chi (J - S) stay finite){}",
+                                    in.value, limit, single ? "float" : "double", advice));
+    }
+  if (!all_in_range) return;
+  const Input* brightest = &inputs[2];
+  for (int i = 3; i < 6; ++i)
+    if (inputs[i].value > brightest->value) brightest = &inputs[i];
+  const double four_pi = 12.566370614359172954;
+  const double heating = four_pi * r.absorption * brightest->value;
+  if (heating > limit)
+    diagnostics.error(
+        "radiation.absorption", mark_of(contents, "radiation.absorption"),
+        fmt::format("the heating's scale 4 pi chi I = 4 pi x {:g} x {:g} ({}) = {:.6g} is out of "
+                    "the range of the run's arithmetic: at most {:.6g} in {}; choose units in "
+                    "which chi and the intensities are nearer 1{}",
+                    r.absorption, brightest->value, brightest->key, heating, limit,
+                    single ? "float" : "double", single ? ", or run with precision: double" : ""));
 }
 }  // namespace
 
@@ -36,6 +88,7 @@ void check_radiation(const TreeContents& contents, const RunConfig& config,
     diagnostics.error("radiation.planck", mark_of(contents, "radiation.planck"),
                       "Planck's source function sigma T^4 / pi needs a temperature: a tabulated "
                       "equation of state (eos.table); or give radiation.source");
+  if (r.enabled) check_radiation_range(contents, config, diagnostics);
   const int cells[3] = {config.i_size, config.j_size, config.k_size};
   if (r.enabled && r.rays == 1 && cells[2] == 1)
     diagnostics.error("radiation.rays", mark_of(contents, "radiation.rays"),

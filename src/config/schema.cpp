@@ -245,6 +245,9 @@ std::vector<KeySpec> build_schema() {
           [](RunConfig& c, const Value& v) { c.radiation.incoming = v.real; }),
       bool_key("radiation.heating",
                [](RunConfig& c, const Value& v) { c.radiation.heating = v.boolean; }),
+      real_key(
+          "radiation.wall_emission", non_negative, [](const Value& v) { return v.real >= 0; },
+          [](RunConfig& c, const Value& v) { c.radiation.wall_emission = v.real; }),
       choice_key("radiation.beam.face",
                  {"none", "x_lower", "x_upper", "y_lower", "y_upper", "z_lower", "z_upper"},
                  [](RunConfig& c, const Value& v) {

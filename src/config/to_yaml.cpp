@@ -133,6 +133,7 @@ void write_time_and_scheme(YAML::Emitter& out, const RunConfig& c, const MisoLay
   out << YAML::Key << "planck" << YAML::Value << r.planck;
   real(out, "incoming", r.incoming);
   out << YAML::Key << "heating" << YAML::Value << r.heating;
+  real(out, "wall_emission", r.wall_emission);
   const char* faces[7] = {"none", "x_lower", "x_upper", "y_lower", "y_upper", "z_lower", "z_upper"};
   out << YAML::Key << "beam" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "face" << YAML::Value << faces[r.beam_face + 1];

@@ -231,6 +231,8 @@ RunSummary run_with(const RunConfig& cfg, const std::string& dir, const std::str
       if (output && output->snapshots_written() > 0)
         os << "The last good snapshot is kept: " << output->last_snapshot()
            << " (t = " << output->last_snapshot_time() << ").";
+      if (dynamic_cast<const RadiationRangeError*>(&e) != nullptr)
+        throw RadiationRangeError(os.str());  // its message says what to change
       if (cfg.radiation.heating)
         os << " With radiation.heating the gas gains 4 pi chi (J - S) dt per step: a source "
               "function S above the mean intensity J cools it, without limit for a fixed "

@@ -217,6 +217,7 @@ void RunOutputs<Real>::capture() {
       out_ << "warning: step " << sim_.steps() << ": the radiative transfer did not converge in "
            << r.iterations << " iterations (last relative change " << r.change
            << "; radiation.tolerance " << cfg_.radiation.tolerance << ")\n";
+    sim_.throw_if_radiation_not_finite(r);  // collective
     sim_.solver().get_radiation(radiation_mean_, radiation_flux_, radiation_heating_);
   }
 }

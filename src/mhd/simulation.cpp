@@ -57,10 +57,7 @@ std::string describe_bad_cell(const Fields<Real, backend::Host>& host, const Gri
   if (var < 0) var = q(i, j, k, density) > 0 ? int(internal_energy) : int(density);
   const double value = double(q(i, j, k, var));
   std::ostringstream os;
-  os << "cell (i, j, k) = (" << g.offset[0] + i - g.margin[0] << ", "
-     << g.offset[1] + j - g.margin[1] << ", " << g.offset[2] + k - g.margin[2]
-     << ") at (x, y, z) = (" << g.centre(0, i) << ", " << g.centre(1, j) << ", " << g.centre(2, k)
-     << ") has " << var_name(var) << " = " << value;
+  os << describe_cell(g, i, j, k) << " has " << var_name(var) << " = " << value;
   if (std::isfinite(value)) os << (var == density ? " (must be > 0)" : " (must be >= 0)");
   return os.str();
 }
@@ -316,14 +313,30 @@ std::vector<Real> Simulation<Real>::gather_block(const View<const Real, 4>& loca
 }
 
 template <typename Real>
-void Simulation<Real>::throw_first_message(const std::string& local) const {
+void Simulation<Real>::throw_first_message(const std::string& local, bool radiation) const {
   // Collective: every rank learns whether any rank has a message; the lowest such rank's
   // message is thrown on every rank.
   const long bad_rank = comm_->min(local.empty() ? LONG_MAX : long(comm_->rank()));
   if (bad_rank == LONG_MAX) return;
   std::string message = local;
   if (comm_->size() > 1) message += " on rank " + std::to_string(bad_rank);
-  throw UnphysicalStateError(comm_->broadcast(message, int(bad_rank)));
+  message = comm_->broadcast(message, int(bad_rank));
+  if (radiation) throw RadiationRangeError(message);
+  throw UnphysicalStateError(message);
+}
+
+template <typename Real>
+void Simulation<Real>::throw_if_radiation_not_finite(const RadiationSolveReport& report) const {
+  std::string message;
+  if (!report.nonfinite.empty()) {
+    std::ostringstream os;
+    os << "the radiative transfer of the state at step " << steps_ << " (t = " << time_
+       << ") is not finite: " << report.nonfinite
+       << ". Choose units in which chi and S are nearer 1"
+       << (sizeof(Real) == sizeof(float) ? ", or run with precision: double" : "");
+    message = os.str();
+  }
+  throw_first_message(message, true);
 }
 
 template <typename Real>
@@ -377,6 +390,8 @@ Real Simulation<Real>::step(double until) {
       config_.exact_times && time_ < until && time_ + double(dt) * (1 + 1e-6) >= until;
   if (lands) dt = Real(until - time_);
   solver_->advance(dt, next_.dt);  // the GLM speed of the admissible step
+  // radiation.heating solved the transfer of the state at the step's start: stop if it overflowed
+  if (config_.radiation.heating) throw_if_radiation_not_finite(solver_->radiation_report());
   time_ = lands ? until : time_ + double(dt);
   ++steps_;
   next_ = global_time_step();  // the next step's size, and a check of the new state

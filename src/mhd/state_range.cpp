@@ -8,9 +8,14 @@
 namespace alfven {
 namespace mhd {
 
-template <typename Real>
-double state_magnitude_limit() {
-  return double(std::numeric_limits<Real>::max()) * 1e-3;
+std::string describe_cell(const Grid& g, int i, int j, int k) {
+  std::ostringstream os;
+  os.precision(10);
+  os << "cell (i, j, k) = (" << g.offset[0] + i - g.margin[0] << ", "
+     << g.offset[1] + j - g.margin[1] << ", " << g.offset[2] + k - g.margin[2]
+     << ") at (x, y, z) = (" << g.centre(0, i) << ", " << g.centre(1, j) << ", " << g.centre(2, k)
+     << ")";
+  return os.str();
 }
 
 template <typename Real>
@@ -63,10 +68,7 @@ std::string describe_state_out_of_range(const Fields<Real, backend::Host>& state
           if (!bad(x.value)) continue;
           std::ostringstream os;
           os.precision(10);
-          os << "cell (i, j, k) = (" << g.offset[0] + i - g.margin[0] << ", "
-             << g.offset[1] + j - g.margin[1] << ", " << g.offset[2] + k - g.margin[2]
-             << ") at (x, y, z) = (" << g.centre(0, i) << ", " << g.centre(1, j) << ", "
-             << g.centre(2, k) << ") has " << x.name << " = " << double(x.value)
+          os << describe_cell(g, i, j, k) << " has " << x.name << " = " << double(x.value)
              << " (density = " << double(rho) << ", velocity = (" << double(vx) << ", "
              << double(vy) << ", " << double(vz) << "), magnetic_field = (" << double(bx) << ", "
              << double(by) << ", " << double(bz) << "), internal_energy = " << double(e)
@@ -79,8 +81,6 @@ std::string describe_state_out_of_range(const Fields<Real, backend::Host>& state
   return {};
 }
 
-template double state_magnitude_limit<float>();
-template double state_magnitude_limit<double>();
 template std::string describe_state_out_of_range<float>(const Fields<float, backend::Host>&,
                                                         const Grid&);
 template std::string describe_state_out_of_range<double>(const Fields<double, backend::Host>&,

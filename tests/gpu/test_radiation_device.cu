@@ -3,12 +3,15 @@
 // in float. Tolerances: the same kernels, so host and device differ only where nvcc contracts a
 // multiply and an add into one rounding; carried through some 40 planes of sweeps and a few
 // iterations that is a few hundred roundings: 1e-12 (double) and 1e-5 (float) of the peak.
+// Embedded bodies on the device: the shadows of the host's test (radiation_shadow.hpp).
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "../unit/mhd/radiation_shadow.hpp"
 #include "alfven/core/device.hpp"
 #include "alfven/mhd/radiation/radiative_transfer.hpp"
+#include "gpu_test.hpp"
 
 namespace {
 
@@ -60,4 +63,32 @@ TEST(RadiationDevice, SearchlightDoubleMatchesHost) {
 }
 TEST(RadiationDevice, SearchlightFloatMatchesHost) {
   compare<float>(1e-5);
+}
+
+using RadiationBodiesDevice = alfven::test::GpuTest;
+
+// A beam on an opaque sphere: J = 0 behind it, the unshaded value beside it, the emission inside
+// (one ray along +z: no interpolation, so the device gives the host's exact answers).
+TEST_F(RadiationBodiesDevice, BeamOnASphereCastsAShadow) {
+  const test::BeamShadow d = test::beam_shadow<double, backend::CUDA>(0.0);
+  EXPECT_GT(d.shadow_cells, 100);
+  EXPECT_GT(d.beside_cells, 1000);
+  EXPECT_EQ(d.shadow_max, 0.0);
+  EXPECT_LE(d.beside_error, 1e-14);
+  EXPECT_GT(d.beside_min, 0.3);
+  EXPECT_EQ(d.inside_max, 0.0);
+  const test::BeamShadow f = test::beam_shadow<float, backend::CUDA>(0.25f);
+  EXPECT_LT(f.shadow_max, 0.25);
+  EXPECT_GT(f.shadow_max, 0.2);
+  EXPECT_EQ(f.inside_min, 0.25);
+  EXPECT_EQ(f.inside_max, 0.25);
+}
+
+// 24 rays around a disc lit from every side: no ray passes through it (beyond a 2-cell penumbra).
+TEST_F(RadiationBodiesDevice, NoRayPassesThroughABody) {
+  const test::RayShadows m = test::ray_shadows<double, backend::CUDA>();
+  EXPECT_GT(m.dark, 500);
+  EXPECT_GT(m.lit, 1000);
+  EXPECT_LT(m.dark_max, 0.03);
+  EXPECT_GT(m.lit_min, 0.98);
 }

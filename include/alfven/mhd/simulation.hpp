@@ -43,6 +43,13 @@ class UnphysicalStateError : public Error {
   explicit UnphysicalStateError(const std::string& m) : Error(m) {}
 };
 
+/// Thrown when the radiative transfer of a state gives a mean intensity, flux or heating that is
+/// not finite: the message names the step, time, cell and the medium there.
+class RadiationRangeError : public UnphysicalStateError {
+ public:
+  explicit RadiationRangeError(const std::string& m) : UnphysicalStateError(m) {}
+};
+
 /// One run in precision Real. Not copyable.
 template <typename Real>
 class Simulation {
@@ -64,7 +71,7 @@ class Simulation {
   /// With time.exact_times, a step that would pass `until` (a time ahead, e.g. the next output
   /// time or time.tend) is shortened to end exactly on it (time() == until afterwards); otherwise
   /// `until` is ignored. Returns the step size. Throws UnphysicalStateError (state left as it
-  /// became).
+  /// became), RadiationRangeError when radiation.heating's transfer is not finite.
   Real step(double until = std::numeric_limits<double>::infinity());
   /// Steps until time >= tend or `max_steps` steps in total have been taken (max_steps < 0: no
   /// limit); with time.exact_times the last step ends on tend exactly.
@@ -95,6 +102,10 @@ class Simulation {
   /// Replaces the state and the clock (restart). Throws UnphysicalStateError when the state has
   /// a value out of the range of Real's arithmetic (state_range.hpp) or an unphysical cell.
   void restore(const Fields<Real, backend::Host>& host, double time, long steps);
+  /// Collective: throws RadiationRangeError on every rank when some rank's `report` (of a
+  /// radiative transfer solve of the current state) found a cell whose J, F or heating is not
+  /// finite, naming the lowest such rank's cell, the step and the time.
+  void throw_if_radiation_not_finite(const RadiationSolveReport& report) const;
   /// Cells inside bodies and ghost cells of bodies over the whole domain (0 without bodies).
   long solid_cells() const { return solid_cells_; }
   long body_ghost_cells() const { return ghost_cells_; }
@@ -123,10 +134,10 @@ class Simulation {
   /// restored state) has a value the scheme's arithmetic in Real would overflow
   /// (describe_state_out_of_range, state_range.hpp).
   void throw_if_out_of_range(const Fields<Real, backend::Host>& host, Checked checked) const;
-  /// Collective: throws UnphysicalStateError(message of the lowest rank whose `local` is not
-  /// empty, with " on rank N" in a run of several ranks) on every rank; returns when every
-  /// rank's `local` is empty.
-  void throw_first_message(const std::string& local) const;
+  /// Collective: throws UnphysicalStateError (`radiation`: RadiationRangeError) with the message
+  /// of the lowest rank whose `local` is not empty, with " on rank N" in a run of several ranks,
+  /// on every rank; returns when every rank's `local` is empty.
+  void throw_first_message(const std::string& local, bool radiation = false) const;
   /// "the initial state", "the restored state (step N, t = T)" or "the state (step N, t = T)".
   std::string checked_state_name(Checked checked) const;
 

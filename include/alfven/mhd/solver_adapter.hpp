@@ -34,14 +34,17 @@ class SolverAdapter final : public SolverInterface<Real> {
   /// heating added after the MHD step (operator splitting, first order in time).
   void advance(Real dt, Real glm_dt) override {
     const bool heating = radiation_ && radiation_->parameters().heating;
-    if (heating) radiation_->solve(solver_.state(), solver_.eos());
+    if (heating) radiation_->solve(solver_.state(), solver_.eos(), solver_.bodies().solid_mask());
     solver_.advance(dt, glm_dt);
     if (heating) solver_.add_heating(radiation_->transfer().heating().data(), dt);
   }
   bool radiation_enabled() const override { return bool(radiation_); }
   RadiationSolveReport solve_radiation() override {
     ALFVEN_REQUIRE(radiation_, "solve_radiation: this run has no radiation (radiation.enabled)");
-    return radiation_->solve(solver_.state(), solver_.eos());
+    return radiation_->solve(solver_.state(), solver_.eos(), solver_.bodies().solid_mask());
+  }
+  RadiationSolveReport radiation_report() const override {
+    return radiation_ ? radiation_->last_report() : RadiationSolveReport{};
   }
   void get_radiation(Array1D<Real>& mean, Array1D<Real>& flux,
                      Array1D<Real>& heating) const override {

@@ -75,8 +75,12 @@ class SolverInterface {
   virtual Totals totals() const = 0;
   /// Whether the run has radiative transfer (scheme radiation.enabled).
   virtual bool radiation_enabled() const = 0;
-  /// Collective: solves the radiative transfer for the current state (chi and S from it).
+  /// Collective: solves the radiative transfer for the current state (chi and S from it; the
+  /// embedded bodies opaque, emitting radiation.wall_emission).
   virtual RadiationSolveReport solve_radiation() = 0;
+  /// The report of the last solve: solve_radiation's, or that of the last step's heating (an
+  /// empty report before the first).
+  virtual RadiationSolveReport radiation_report() const = 0;
   /// The mean intensity J, flux F (3 x cells) and heating 4 pi chi (J - S) of the last solve,
   /// every cell of the block (ghosts included), copied into host arrays (resized).
   virtual void get_radiation(Array1D<Real>& mean, Array1D<Real>& flux,

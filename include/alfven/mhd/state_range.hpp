@@ -9,6 +9,7 @@
 /// first, so that the message names the cell, the quantity and what to change.
 #pragma once
 
+#include <limits>
 #include <string>
 
 #include "fields.hpp"
@@ -19,9 +20,16 @@ namespace mhd {
 
 /// The largest magnitude a state's values and the products below may reach in Real: 1e-3 of
 /// the largest finite Real (1.8e305 in double, 3.4e35 in float), which leaves room for the sums
-/// of the stencils and stages.
+/// of the stencils and stages. (The radiation fields are held to it too: src/config/radiation.cpp,
+/// radiation/radiation_coupling.hpp.)
 template <typename Real>
-double state_magnitude_limit();
+double state_magnitude_limit() {
+  return double(std::numeric_limits<Real>::max()) * 1e-3;
+}
+
+/// "cell (i, j, k) = (I, J, K) at (x, y, z) = (X, Y, Z)": local cell (i, j, k) of `grid` (ghosts
+/// included) by its global index and its centre, as the run's messages name a cell.
+std::string describe_cell(const Grid& grid, int i, int j, int k);
 
 /// Checks the interior cells of `state` (host fields of the block described by `grid`) in
 /// order of their linear index: the nine variables (density, velocity, magnetic field, the

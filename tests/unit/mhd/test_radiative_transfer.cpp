@@ -5,13 +5,15 @@
 // interpolation at the upwind point is exact too; so a slab lit uniformly, the inside of a
 // searchlight beam away from its edges, and a uniform medium in a periodic box are reproduced to
 // rounding, ray by ray. Also: Carlson's A4 set, the mean intensity of a uniform medium, float
-// against double.
+// against double, the shadows of an opaque body (radiation_shadow.hpp), and a result that
+// overflows is reported with its cell.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
 
 #include "alfven/mhd/radiation/radiative_transfer.hpp"
+#include "radiation_shadow.hpp"
 
 namespace {
 
@@ -215,6 +217,55 @@ TEST(RadiativeTransfer, FloatAgreesWithDouble) {
     worst = std::max(worst,
                      std::abs(double(f.mean_intensity().data()[c]) - d.mean_intensity().data()[c]));
   EXPECT_LT(worst, 1e-5);
+}
+
+// A beam on an opaque sphere (radiation_shadow.hpp): J = 0 in the geometric shadow behind it,
+// the value without the sphere beside it, the bodies' emission inside it; in double and float.
+TEST(RadiativeTransfer, BeamOnASphereCastsAShadow) {
+  const test::BeamShadow d = test::beam_shadow<double, backend::Host>(0.0);
+  EXPECT_GT(d.shadow_cells, 100);
+  EXPECT_GT(d.beside_cells, 1000);
+  EXPECT_GT(d.inside_cells, 100);
+  EXPECT_EQ(d.shadow_max, 0.0);
+  EXPECT_EQ(d.beside_error, 0.0);  // the same operations on the same values
+  EXPECT_GT(d.beside_min, 0.3);    // lit: exp(-0.5 z) of the beam
+  EXPECT_EQ(d.inside_max, 0.0);
+  const test::BeamShadow f = test::beam_shadow<float, backend::Host>(0.25f);
+  EXPECT_LT(f.shadow_max, 0.25);  // what leaves the sphere's back, attenuated; not the beam
+  EXPECT_GT(f.shadow_max, 0.2);
+  EXPECT_EQ(f.beside_error, 0.0);
+  EXPECT_EQ(f.inside_min, 0.25);
+  EXPECT_EQ(f.inside_max, 0.25);
+}
+
+// 24 rays, a disc in vacuum lit from every side (radiation_shadow.hpp): every ray whose line
+// back from a cell crosses the disc is dark there, every other lit, beyond a penumbra of 2 cells
+// (within 4 planes of the disc: the sweeps spread the outline farther on).
+TEST(RadiativeTransfer, NoRayPassesThroughABody) {
+  const test::RayShadows m = test::ray_shadows<double, backend::Host>();
+  std::printf("disc: darkest lit ray %.3g, brightest dark ray %.3g (%ld, %ld checked)\n", m.lit_min,
+              m.dark_max, m.lit, m.dark);
+  EXPECT_GT(m.dark, 500);
+  EXPECT_GT(m.lit, 1000);
+  EXPECT_LT(m.dark_max, 0.03);
+  EXPECT_GT(m.lit_min, 0.98);
+}
+
+// S = 1e308 in double (chi = 1, vacuum around): next to the faces J is well below S, so the
+// heating 4 pi chi (J - S) overflows there; the solve names the first such interior cell (the
+// corner, first in the cells' order) instead of returning Inf silently.
+TEST(RadiativeTransfer, ANonFiniteResultIsReportedWithItsCell) {
+  const Grid g = grid_of(8, 8, 1, 0.0, 1.0);
+  const bool periodic[3] = {false, false, false};
+  const SerialCommunicator comm(periodic);
+  RadiativeTransfer<double, backend::Host> rt(g, 24, &comm);
+  set_uniform(rt, 1.0, 1e308);
+  const RadiationSolveReport bad = rt.solve(0, 10);
+  const int first[3] = {2, 2, 0};
+  EXPECT_EQ(bad.nonfinite_cell, cell_index(g, first));
+  EXPECT_TRUE(std::isinf(rt.heating().data()[bad.nonfinite_cell]));
+  set_uniform(rt, 1.0, 1e300);
+  EXPECT_EQ(rt.solve(0, 10).nonfinite_cell, -1);
 }
 
 }  // namespace

@@ -21,7 +21,8 @@ struct RadiationParameters {
   double beam_intensity = 0;   ///< radiation.beam.intensity
   double beam_radius = 0;      ///< radiation.beam.radius
   double beam_centre[3] = {0, 0, 0};  ///< radiation.beam.centre
-  bool heating = false;  ///< radiation.heating: add 4 pi chi (J - S) to the energy every step
+  bool heating = false;      ///< radiation.heating: add 4 pi chi (J - S) to the energy every step
+  double wall_emission = 0;  ///< radiation.wall_emission: intensity of every ray inside a body
 };
 
 }  // namespace mhd

@@ -10,8 +10,12 @@
 /// an iteration is at most `tolerance` times the largest intensity (over all ranks). A block
 /// with no neighbours at all needs one sweep. What it solves: dI/ds = chi (S - I) for given
 /// chi and S (no scattering, one frequency or a grey mean, no time dependence, no refraction).
+/// Embedded bodies (set_bodies) are opaque and emit a given intensity; a solve also reports the
+/// first cell whose J, F or heating is not finite.
 #pragma once
 
+#include <climits>
+#include <string>
 #include <vector>
 
 #include "../communicator.hpp"
@@ -24,9 +28,12 @@ namespace mhd {
 
 /// How one solve went.
 struct RadiationSolveReport {
-  int iterations = 0;     ///< sweeps of every ray
-  double change = 0;      ///< largest change in the last iteration, relative to the peak
-  bool converged = true;  ///< change <= tolerance (or no iteration was needed)
+  int iterations = 0;        ///< sweeps of every ray
+  double change = 0;         ///< largest change in the last iteration, relative to the peak
+  bool converged = true;     ///< change <= tolerance (or no iteration was needed)
+  long nonfinite_cell = -1;  ///< this block's first interior cell (linear index with ghosts)
+                             ///< whose J, F or heating is not finite; -1: none
+  std::string nonfinite;     ///< empty, or that cell described (RadiationCoupling::solve)
 };
 
 /// The transfer solver of one block (`grid`: the block, ghost cells included, as the MHD
@@ -63,10 +70,14 @@ class RadiativeTransfer {
   Array1D<Real, Backend>& source() { return source_; }
   /// Incoming intensity at the non-periodic domain faces (default: none, a vacuum).
   void set_boundary(const RadiationBoundary<Real>& b) { boundary_ = b; }
+  /// The embedded bodies (default: none): their signed distance on Backend, indexed like
+  /// absorption(), must stay valid while solve() runs.
+  void set_bodies(const RadiationBodies<Real>& b) { bodies_ = b; }
 
   /// Solves for the intensities of every ray (collective over the ranks of `comm`), then the
   /// moments. Throws nothing; a solve that does not reach `tolerance` within `max_iterations`
-  /// says so in its report.
+  /// says so in its report, and so does one that leaves J, F or the heating of a cell not finite
+  /// (nonfinite_cell; the caller stops the run).
   RadiationSolveReport solve(double tolerance, int max_iterations) {
     RadiationSolveReport report;
     const bool alone = !has_neighbours();
@@ -86,10 +97,15 @@ class RadiativeTransfer {
       report.converged = report.change <= tolerance;
       if (report.converged) break;
     }
-    for_each(
-        Backend{}, grid_.all(),
-        RadiationMomentsKernel<Real>{intensity_.data(), absorption_.data(), source_.data(),
-                                     mean_.data(), flux_.data(), heating_.data(), grid_, rays_});
+    for_each(Backend{}, grid_.all(),
+             RadiationMomentsKernel<Real>{intensity_.data(), absorption_.data(), source_.data(),
+                                          mean_.data(), flux_.data(), heating_.data(), grid_, rays_,
+                                          bodies_});
+    const long bad =
+        reduce(Backend{}, grid_.interior(), LONG_MAX,
+               NonFiniteRadiationKernel<Real>{mean_.data(), flux_.data(), heating_.data(), grid_},
+               reduce_op::Min{});
+    report.nonfinite_cell = bad == LONG_MAX ? -1 : bad;
     return report;
   }
 
@@ -147,7 +163,7 @@ class RadiativeTransfer {
     for (int step = 0; step < grid_.n[a]; ++step)
       for_each(Backend{}, make_range(0, grid_.n[b], 0, grid_.n[c], 0, g.count),
                SweepPlaneKernel<Real>{intensity_.data(), absorption_.data(), source_.data(), grid_,
-                                      g, step});
+                                      g, step, bodies_});
   }
 
   // The ghost layer next to every face, axis by axis (x, y, z): each plane spans the other
@@ -164,7 +180,7 @@ class RadiativeTransfer {
       for (int s = 0; s < 2; ++s)
         if (nb[s] < 0)
           for_each(Backend{}, plane,
-                   FaceFillKernel<Real>{intensity_.data(), grid_, rays_, boundary_, a, s});
+                   FaceFillKernel<Real>{intensity_.data(), grid_, rays_, boundary_, a, s, bodies_});
       if (nb[0] < 0 && nb[1] < 0) continue;
       if (self) {  // periodic across one block: copy the opposite interior planes
         for_each(
@@ -217,6 +233,7 @@ class RadiativeTransfer {
   long cells_;
   std::vector<RaySweepGroup<Real>> groups_;
   RadiationBoundary<Real> boundary_{};
+  RadiationBodies<Real> bodies_{};
   Array1D<Real, Backend> intensity_, previous_, absorption_, source_, mean_, flux_, heating_;
   Array1D<Real, Backend> send_[2], recv_[2];
   Array1D<Real> send_host_[2], recv_host_[2];

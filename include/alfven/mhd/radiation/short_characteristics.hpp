@@ -10,9 +10,13 @@
 ///   dtau = (chi_u + chi_d) ds / 2 (trapezoidal optical depth of the segment of length ds).
 /// The kernels here sweep one plane of cells for a group of rays, fill the ghost layer of a face
 /// (incoming intensity, or a copy of a plane for periodic faces and halo messages), and reduce
-/// the change of an iteration. Layout: intensity of ray r at cell c (linear index with ghosts,
+/// the change of an iteration. Embedded bodies are opaque: every ray's intensity in a cell inside
+/// one is the bodies' emission (RadiationBodies), so no ray passes through a body and what leaves
+/// its surface is that emission. Layout: intensity of ray r at cell c (linear index with ghosts,
 /// x fastest) at intensity[r * cells + c].
 #pragma once
+
+#include <climits>
 
 #include "../grid.hpp"
 #include "alfven/core/macros.hpp"
@@ -69,9 +73,21 @@ ALFVEN_HOST_DEVICE inline long cell_index(const Grid& grid, const int i[3]) {
   return i[0] + long(grid.total[0]) * (i[1] + long(grid.total[1]) * i[2]);
 }
 
+/// The embedded bodies as the rays see them: opaque, every ray inside a body (a cell whose signed
+/// distance is negative) has intensity `emission` (radiation.wall_emission; 0: black, cold bodies
+/// that cast shadows). Trivially copyable; `solid` null: no bodies.
+template <typename Real>
+struct RadiationBodies {
+  const Real* solid = nullptr;  ///< signed distance per cell (ghosts included), < 0 inside
+  Real emission = 0;            ///< intensity of every ray inside a body
+  /// True when cell c (linear index with ghosts) is inside a body.
+  ALFVEN_HOST_DEVICE bool inside(long c) const { return solid && solid[c] < Real(0); }
+};
+
 /// One plane of a sweep: `step` planes after the first along each ray's direction, for every
 /// ray of the group. Run over Range3D (0..n_B) x (0..n_C) x (0..group.count), B = (A + 1) % 3,
-/// C = (A + 2) % 3, interior cells only.
+/// C = (A + 2) % 3, interior cells only. A cell inside a body takes the bodies' emission; the
+/// cells next to it read that at their upwind points.
 template <typename Real>
 struct SweepPlaneKernel {
   Real* intensity;
@@ -80,6 +96,7 @@ struct SweepPlaneKernel {
   Grid grid;
   RaySweepGroup<Real> group;
   int step;
+  RadiationBodies<Real> bodies = {};
   ALFVEN_HOST_DEVICE void operator()(int b, int c, int q) const {
     const int a = group.axis, ab = (a + 1) % 3, ac = (a + 2) % 3;
     int idx[3];
@@ -97,6 +114,10 @@ struct SweepPlaneKernel {
       return w00 * f[up] + w10 * f[up - sb] + w01 * f[up - sc] + w11 * f[up - sb - sc];
     };
     Real* ray = intensity + long(group.ray[q]) * cells;
+    if (bodies.inside(cd)) {
+      ray[cd] = bodies.emission;
+      return;
+    }
     const Real i_u = at(ray), s_u = at(source), chi_u = at(absorption);
     const Real dtau = Real(0.5) * (chi_u + absorption[cd]) * group.ds[q];
     ray[cd] = segment_intensity(i_u, s_u, source[cd], dtau);
@@ -117,9 +138,10 @@ struct RadiationBoundary {
 };
 
 /// Fills the ghost layer next to face (axis, side) of a block at a non-periodic domain face:
-/// each ray entering the domain there takes the boundary's incoming intensity, the others 0.
-/// Run over Range3D (0..total_B) x (0..total_C) x (0..rays.count) (the whole plane, the other
-/// axes' ghost cells included).
+/// each ray entering the domain there takes the boundary's incoming intensity, the others 0; a
+/// ghost cell inside a body takes the bodies' emission (nothing enters through a body). Run over
+/// Range3D (0..total_B) x (0..total_C) x (0..rays.count) (the whole plane, the other axes' ghost
+/// cells included).
 template <typename Real>
 struct FaceFillKernel {
   Real* intensity;
@@ -127,6 +149,7 @@ struct FaceFillKernel {
   RayQuadrature<Real> rays;
   RadiationBoundary<Real> boundary;
   int axis, side;
+  RadiationBodies<Real> bodies = {};
   ALFVEN_HOST_DEVICE void operator()(int b, int c, int r) const {
     const int ab = (axis + 1) % 3, ac = (axis + 2) % 3;
     int idx[3];
@@ -141,7 +164,9 @@ struct FaceFillKernel {
       const Real d2 = (grid.active(ab) ? db * db : Real(0)) + (grid.active(ac) ? dc * dc : Real(0));
       if (d2 <= boundary.beam_radius * boundary.beam_radius) value = boundary.beam_intensity;
     }
-    intensity[long(r) * grid.total_cells() + cell_index(grid, idx)] = value;
+    const long cell = cell_index(grid, idx);
+    if (bodies.inside(cell)) value = bodies.emission;
+    intensity[long(r) * grid.total_cells() + cell] = value;
   }
 };
 
@@ -201,8 +226,8 @@ struct IntensityChangeKernel {
 
 /// The moments of the intensity at every cell: mean intensity J = sum_r w_r I_r, flux
 /// F = 4 pi sum_r w_r mu_r I_r, and the heating rate per volume 4 pi chi (J - S) (= -div F for
-/// the converged solution; Mihalas 1978, eq. 2-73). Each a field of total cells. Run over
-/// grid.all().
+/// the converged solution; Mihalas 1978, eq. 2-73). Each a field of total cells; the heating
+/// is 0 inside bodies (no gas there: HeatingKernel skips those cells). Run over grid.all().
 template <typename Real>
 struct RadiationMomentsKernel {
   const Real* intensity;
@@ -213,6 +238,7 @@ struct RadiationMomentsKernel {
   Real* heating;
   Grid grid;
   RayQuadrature<Real> rays;
+  RadiationBodies<Real> bodies = {};
   ALFVEN_HOST_DEVICE void operator()(int i, int j, int k) const {
     const long cells = grid.total_cells();
     const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
@@ -225,7 +251,26 @@ struct RadiationMomentsKernel {
     const Real four_pi = Real(12.566370614359172954);
     mean[c] = jm;
     for (int a = 0; a < 3; ++a) flux[a * cells + c] = four_pi * f[a];
-    heating[c] = four_pi * absorption[c] * (jm - source[c]);
+    heating[c] = bodies.inside(c) ? Real(0) : four_pi * absorption[c] * (jm - source[c]);
+  }
+};
+
+/// The linear index of interior cell (i, j, k) of `grid` if its mean intensity, flux or heating
+/// is not finite, else LONG_MAX: reduced with reduce_op::Min, the first such cell. Run over
+/// grid.interior().
+template <typename Real>
+struct NonFiniteRadiationKernel {
+  const Real* mean;
+  const Real* flux;  ///< 3 fields: x, y, z
+  const Real* heating;
+  Grid grid;
+  ALFVEN_HOST_DEVICE long operator()(int i, int j, int k) const {
+    const long cells = grid.total_cells();
+    const long c = i + long(grid.total[0]) * (j + long(grid.total[1]) * k);
+    const bool bad = math::not_finite(mean[c]) || math::not_finite(flux[c]) ||
+                     math::not_finite(flux[cells + c]) || math::not_finite(flux[2 * cells + c]) ||
+                     math::not_finite(heating[c]);
+    return bad ? c : LONG_MAX;
   }
 };
 
