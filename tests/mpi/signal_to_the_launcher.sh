@@ -12,10 +12,11 @@ fail() { echo "FAIL: $*"; exit 1; }
 rm -rf "$dir" && mkdir -p "$dir" || fail "cannot make $dir"
 
 # Starts a 2-rank run into $dir/$signal (mpiexec flags "$@"), sends it signal $signal once it has
-# logged two rows; sets status.
+# logged two rows; sets status. The run ends by itself after 20,000 steps (a launcher that does
+# not pass the signal on gives the run's 0, not a hang).
 run_and_signal() {
   $mpiexec $np 2 "$@" "$alfven" run --backend host --set grid.i_size=64 --set grid.j_size=64 \
-    --set time.tend=1000 -q -o "$dir/$signal" > "$dir/$signal.log" 2>&1 &
+    --set time.tend=1000 --set time.max_steps=20000 -q -o "$dir/$signal" > "$dir/$signal.log" 2>&1 &
   launcher=$!
   waited=0
   while [ "$(cat "$dir/$signal/log.csv" 2>/dev/null | wc -l)" -lt 3 ]; do
