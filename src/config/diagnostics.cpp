@@ -32,7 +32,7 @@ std::string Diagnostics::override_of(const std::string& key) const {
 }
 
 std::string Diagnostics::where(const std::string& key, const YAML::Mark& mark) const {
-  const std::string set = override_of(key);
+  std::string set = override_of(key);
   if (!set.empty()) return set;
   if (mark.line >= 0) return fmt::format("{}:{}", source_, mark.line + 1);
   return source_;

@@ -175,23 +175,26 @@ void Simulation<Real>::set_up_bodies(const Fields<Real, backend::Host>& initial)
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const double n = comm_->sum(double(local.solid_per_body[b]));
     solid += n;
-    ALFVEN_REQUIRE(n > 0, config_.source
-                              << ": " << bodies[b].name << " has no cell centre inside the domain ["
-                              << global_.lo[0] << ", " << global_.hi[0] << "] x [" << global_.lo[1]
-                              << ", " << global_.hi[1] << "] x [" << global_.lo[2] << ", "
-                              << global_.hi[2]
-                              << "] that is not deeper inside another body (a cell inside two "
-                                 "bodies belongs to the one whose surface is farther): move it "
-                                 "into the domain, enlarge it, or refine the grid; a body lying "
-                                 "entirely within another adds nothing, remove it");
+    if (!(n > 0)) {  // every rank has the same sums: each raises the same error (collective)
+      std::ostringstream m;
+      m << config_.source << ": " << bodies[b].name << " has no cell centre inside the domain ["
+        << global_.lo[0] << ", " << global_.hi[0] << "] x [" << global_.lo[1] << ", "
+        << global_.hi[1] << "] x [" << global_.lo[2] << ", " << global_.hi[2]
+        << "] that is not deeper inside another body (a cell inside two bodies belongs to the one "
+           "whose surface is farther): move it into the domain, enlarge it, or refine the grid; a "
+           "body lying entirely within another adds nothing, remove it";
+      throw CollectiveError(m.str());
+    }
   }
   const double cells = double(global_.global_n[0]) * global_.global_n[1] * global_.global_n[2];
-  ALFVEN_REQUIRE(solid < cells, config_.source << ": the bodies cover every cell of the domain: "
-                                                  "no fluid is left to evolve");
+  if (!(solid < cells))
+    throw CollectiveError(
+        config_.source + ": the bodies cover every cell of the domain: no fluid is left to evolve");
   const long failing =
       comm_->min(solver_->embedded_error().empty() ? LONG_MAX : long(comm_->rank()));
-  if (failing != LONG_MAX)
-    throw Error(config_.source + ": " + comm_->broadcast(solver_->embedded_error(), int(failing)));
+  if (failing != LONG_MAX)  // the first failing rank's message, raised on every rank
+    throw CollectiveError(config_.source + ": " +
+                          comm_->broadcast(solver_->embedded_error(), int(failing)));
   // Every rank refreshes the ghost layers alike: as deep as any rank's image stencils read, and
   // again after the bodies' cells where those reach a face of any block.
   const BodyReach reach = solver_->embedded_reach();

@@ -133,6 +133,15 @@ class EmbeddedBoundary {
         }
         if (!ghost_usable(staged[g].status) && error_.empty())
           error_ = describe_failure(staged[g], bodies, phi);
+        // A ghost cell whose images found no fluid next to a jump of the distance's sign: its
+        // surface is wrong there (surface_defect.hpp), whatever the fallback would give.
+        if (staged[g].status == ghost_nearest_fluid && error_.empty()) {
+          const long c = staged[g].cell, tx = grid.total[0], ty = grid.total[1];
+          if (sign_jump_near(phi, grid, int(c % tx), int((c / tx) % ty), int(c / (tx * ty)),
+                             embedded_image_reach)
+                  .found)
+            error_ = describe_failure(staged[g], bodies, phi);
+        }
       }
     }
 
@@ -349,6 +358,8 @@ class EmbeddedBoundary {
         likely_surface_defect(phi, grid_, i, j, k, body, embedded_image_reach);
     if (g.status == ghost_outside_block)
       os << "needs fluid cells beyond this block's ghost layers";
+    else if (g.status == ghost_nearest_fluid)
+      os << "finds no fluid around its image points";
     else
       os << "has no fluid cell within " << embedded_stencil_reach
          << " cells nor around its image point";

@@ -207,7 +207,8 @@ struct BuildImagePoints {
       const double di = (dg_used > 0 ? dg_used : 0.5 * hmin) + 0.5 * hmin * attempt;
       double xi[3];
       for (int a = 0; a < 3; ++a) xi[a] = x[a] + di * n[a];
-      const int s = stencil(xi, c);
+      const int s = stencil(xi, idx, c);
+      if (s == ghost_beyond_reach) break;  // farther images only reach farther
       if (s == ghost_ok) {
         c.ratio = Real(dg_used / di);
         c.status = ghost_ok;
@@ -266,9 +267,15 @@ struct BuildImagePoints {
     c.status = ghost_nearest_fluid;
   }
 
-  /// Trilinear stencil of xi over the fluid cells; ghost_ok, ghost_no_fluid or
-  /// ghost_outside_block.
-  ALFVEN_HOST_DEVICE int stencil(const double xi[3], GhostCell<Real>& c) const {
+  /// Local code of stencil(): the stencil would lie more than embedded_image_reach cells from the
+  /// ghost cell along some axis (the images moved out past a gap): the ghost cell then takes the
+  /// nearest fluid instead, on every decomposition alike (a run keeps embedded_image_reach ghost
+  /// layers, so whether a stencil fits never depends on where the block ends).
+  static constexpr int ghost_beyond_reach = -1;
+
+  /// Trilinear stencil of xi over the fluid cells, for the ghost cell at local index idx; ghost_ok,
+  /// ghost_no_fluid, ghost_beyond_reach or ghost_outside_block.
+  ALFVEN_HOST_DEVICE int stencil(const double xi[3], const int idx[3], GhostCell<Real>& c) const {
     int lo[3];
     double t[3];
     for (int a = 0; a < 3; ++a) {
@@ -286,6 +293,8 @@ struct BuildImagePoints {
       if (!(f > -1e9 && f < 1e9)) return ghost_outside_block;  // far off (or not a number)
       lo[a] = int(f) - grid.offset[a] + grid.margin[a];
       t[a] = u - f;
+      if (lo[a] < idx[a] - embedded_image_reach || lo[a] + 1 > idx[a] + embedded_image_reach)
+        return ghost_beyond_reach;
       if (lo[a] < 0 || lo[a] + 1 >= grid.total[a]) return ghost_outside_block;
     }
     double sum = 0, w[8];
