@@ -83,6 +83,8 @@ class EmbeddedBoundary {
     std::vector<GhostCell<Real>> ghosts;
     std::vector<long> fixed_cells, deep_cells;  // read by fluid stencils, and not
     counts_ = EmbeddedCounts{};
+    long thin_cells = 0;  // cells of parts one cell thick that separate two fluids (refused)
+    ThinCell thinnest{};
     reach_ = BodyReach{};
     const Range3D in = grid.interior();
     for (int k = in.begin[2]; k < in.end[2]; ++k)
@@ -95,8 +97,11 @@ class EmbeddedBoundary {
           ++counts_.solid_per_body[b];
           const ThinPart thin = thin_part(phi, i, j, k);
           if (thin.two_sided) ++counts_.two_sided;
-          if (thin.axis >= 0 && error_.empty())
-            error_ = describe_thin_part(phi, i, j, k, thin.axis, bodies[std::size_t(b)].name);
+          if (thin.axis >= 0) {  // keep the thinnest: its cell size serves every such part
+            const double t = thickness(phi, i, j, k, thin.axis);
+            if (thin_cells++ == 0 || t < thinnest.thickness)
+              thinnest = ThinCell{i, j, k, thin.axis, b, t};
+          }
           if (rules_[b].wall != WallKind::Fixed && reached_by_fluid(phi, i, j, k)) {
             GhostCell<Real> g{};
             g.cell = c;
@@ -110,6 +115,8 @@ class EmbeddedBoundary {
           const int dist = face_distance(i, j, k);
           if (dist < reach_.face_distance) reach_.face_distance = dist;
         }
+    if (thin_cells > 0)
+      error_ = describe_thin_part(thinnest, thin_cells, bodies[std::size_t(thinnest.body)].name);
     counts_.ghost = long(ghosts.size());
     counts_.fixed = long(fixed_cells.size() + deep_cells.size());
     read_by_fluid_ = long(fixed_cells.size());
@@ -290,28 +297,38 @@ class EmbeddedBoundary {
     }
     return false;
   }
-  // The refusal of a part one cell thick at solid cell (i, j, k) along `axis`: where it is, its
-  // thickness there (2 d less the distances of the fluid centres on both sides to the surface,
-  // exact for a face normal to the axis) and the cell size that gives it two cells.
-  std::string describe_thin_part(const Array3D<Real>& phi, int i, int j, int k, int axis,
-                                 const std::string& name) const {
+  // A solid cell of a part one cell thick along `axis` and the part's thickness there.
+  struct ThinCell {
+    int i, j, k, axis, body;
+    double thickness;
+  };
+  // The thickness of the part one cell thick at solid cell (i, j, k) along `axis`: 2 d less the
+  // distances of the fluid centres on both sides to the surface (exact for a face normal to the
+  // axis).
+  double thickness(const Array3D<Real>& phi, int i, int j, int k, int axis) const {
     int lo[3] = {i, j, k}, hi[3] = {i, j, k};
     --lo[axis];
     ++hi[axis];
-    const double d = grid_.d[axis];
-    const double thickness =
-        std::max(0.0, 2 * d - double(phi(lo[0], lo[1], lo[2])) - double(phi(hi[0], hi[1], hi[2])));
+    return std::max(0.0, 2 * grid_.d[axis] - double(phi(lo[0], lo[1], lo[2])) -
+                             double(phi(hi[0], hi[1], hi[2])));
+  }
+  // The refusal of the parts one cell thick of this block (`count` cells), naming the thinnest
+  // (`t`): where, its thickness, and the cell size that gives it two cells.
+  std::string describe_thin_part(const ThinCell& t, long count, const std::string& name) const {
+    const double d = grid_.d[t.axis];
     const char* names = "xyz";
     std::ostringstream os;
-    os << name << ": a part about " << thickness << " thick along " << names[axis] << " at ("
-       << grid_.centre(0, i) << ", " << grid_.centre(1, j) << ", " << grid_.centre(2, k)
-       << ") (global index " << grid_.offset[0] + i - grid_.margin[0] << ", "
-       << grid_.offset[1] + j - grid_.margin[1] << ", " << grid_.offset[2] + k - grid_.margin[2]
-       << ") is one cell thick on this grid (cell size " << d << " along " << names[axis]
+    os << name << ": a part about " << t.thickness << " thick along " << names[t.axis] << " at ("
+       << grid_.centre(0, t.i) << ", " << grid_.centre(1, t.j) << ", " << grid_.centre(2, t.k)
+       << ") (global index " << grid_.offset[0] + t.i - grid_.margin[0] << ", "
+       << grid_.offset[1] + t.j - grid_.margin[1] << ", " << grid_.offset[2] + t.k - grid_.margin[2]
+       << ") is one cell thick on this grid (cell size " << d << " along " << names[t.axis]
        << "): the fluid on either side would read the fluid on the other through it, and the "
-          "body would leak or swallow the flow. Refine the grid so that the part spans at least "
-          "two cells (a cell size of at most "
-       << std::max(thickness, 1e-300) / 2 << " along " << names[axis]
+          "body would leak or swallow the flow";
+    if (count > 1)
+      os << " (" << count << " cells of this block lie in such parts; this is the thinnest)";
+    os << ". Refine the grid so that the part spans at least two cells (a cell size of at most "
+       << std::max(t.thickness, 1e-300) / 2 << " along " << names[t.axis]
        << "), or make the part thicker";
     return os.str();
   }
