@@ -11,6 +11,7 @@
 #include "alfven/config/config.hpp"
 #include "alfven/core/text.hpp"
 #include "alfven/mhd/simulation.hpp"
+#include "alfven/mhd/state_range.hpp"
 
 namespace alfven {
 namespace mhd {
@@ -26,15 +27,13 @@ struct Difference {
   std::string example;  // the first cell that changes kind (else the first that moved)
 };
 
-/// "cell (i, j, k) at (x, y, z), solid in the snapshot and fluid now" (global index, centre), or
-/// the two distances of a cell whose kind stays.
+/// The cell as the run's messages name it (describe_cell: global index, centre), then "solid in
+/// the snapshot and fluid now", or the two distances of a cell whose kind stays.
 template <typename Real>
 std::string cell_text(const Grid& g, int i, int j, int k, Real before, Real now) {
   std::ostringstream os;
   os.precision(6);
-  os << "cell (" << g.offset[0] + i - g.margin[0] << ", " << g.offset[1] + j - g.margin[1] << ", "
-     << g.offset[2] + k - g.margin[2] << ") at (" << g.centre(0, i) << ", " << g.centre(1, j)
-     << ", " << g.centre(2, k) << ")";
+  os << describe_cell(g, i, j, k);
   const bool was = before < Real(0), is = now < Real(0);
   if (was != is)
     os << ", " << (was ? "solid" : "fluid") << " in the snapshot and " << (is ? "solid" : "fluid")
